@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+/**
+ * Every setting comes from the environment with a safe embedded default (ARCHITECTURE §6).
+ * A bad value stops the start with a message naming the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  PRODUCT_NAME: z.string().min(1).default('Mergeboard'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  LEGACY_APP_URL: z.url().optional(),
+  DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET'> {
+  SESSION_SECRET: string;
+  /** Absolute data directory. */
+  dataDir: string;
+  /** The origin users reach us at; derived from PORT when PUBLIC_URL is not set. */
+  publicUrl: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+}
+
+export class ConfigError extends Error {}
+
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads the session secret from DATA_DIR, creating it on first start so restarts keep sessions. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    database: parsed.DATABASE_URL
+      ? { kind: 'postgres', url: parsed.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
+  };
+}

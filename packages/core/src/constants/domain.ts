@@ -1,0 +1,84 @@
+/** Enumerations of the spec's entities (§3 of both files), shared by schema, contracts and UI. */
+
+export const ROLES = ['MEMBER', 'ADMIN', 'OWNER'] as const; // ordered MEMBER < ADMIN < OWNER
+export type Role = (typeof ROLES)[number];
+
+export const WORKSPACE_PLANS = ['FREE', 'PRO', 'PREMIUM', 'LEGACY'] as const;
+export type WorkspacePlan = (typeof WORKSPACE_PLANS)[number];
+
+export const USER_PLANS = ['FREE', 'PRO', 'PRO_PERSONAL'] as const;
+export type UserPlan = (typeof USER_PLANS)[number];
+
+export const LEGACY_TYPES = ['TEAM', 'UNLIMITED', 'PROFESSIONAL', 'PERSONAL'] as const;
+export type LegacyType = (typeof LEGACY_TYPES)[number];
+
+export const WORKSPACE_STATUSES = ['ACTIVE', 'LEGACY', 'DISABLED'] as const;
+export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
+
+export const MEMBER_STATUSES = ['ACTIVE', 'ACCEPTED', 'PENDING', 'DISABLED', 'FREE_TRIAL', 'LEGACY'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const SEAT_TYPES = ['ADDED_YAMM_USER', 'PENDING_YAMM_USER'] as const;
+export type SeatType = (typeof SEAT_TYPES)[number];
+
+export const ACCOUNT_TYPES = ['STANDARD', 'BUSINESS'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED', 'INCOMPLETE', 'PAST_DUE'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_SOURCES = ['STRIPE', 'PAYPAL', 'SUPPORT', 'OFFLINE', 'OTHER'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+export const PURCHASE_TYPES = ['B2C', 'B2B'] as const;
+export type PurchaseType = (typeof PURCHASE_TYPES)[number];
+
+export const CURRENCIES = ['USD', 'EUR', 'INR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const LEGAL_ENTITIES = ['BE', 'US'] as const;
+export type LegalEntity = (typeof LEGAL_ENTITIES)[number];
+
+/** Scheduled merge statuses of file 001 §4; the error ones have a message in §8. */
+export const SCHEDULED_MERGE_ERROR_STATUSES = [
+  'TOO COMPLEX REGEXP',
+  'SPREADSHEET DELETED',
+  'INVALID DRAFT',
+  'UNKNOWN ERROR',
+  'DRAFT NOT FOUND',
+  'NAMED RANGE DELETED',
+  'USER PROPERTY NOT FOUND',
+  'SHEET DELETED',
+] as const;
+export const SCHEDULED_MERGE_STATUSES = [
+  'SCHEDULED',
+  'IN PROGRESS',
+  ...SCHEDULED_MERGE_ERROR_STATUSES,
+] as const;
+export type ScheduledMergeStatus = (typeof SCHEDULED_MERGE_STATUSES)[number];
+
+/** Unsubscriptions and bounces: WORKSPACE entries are shared with the whole space. */
+export const SUPPRESSION_TYPES = ['WORKSPACE', 'USER'] as const;
+export type SuppressionType = (typeof SUPPRESSION_TYPES)[number];
+
+export const BOUNCE_KINDS = ['HARD', 'SOFT'] as const;
+export type BounceKind = (typeof BOUNCE_KINDS)[number];
+
+export const ROLLOUT_RESTRICTIONS = [
+  'USERS_PAGE',
+  'TRANSFER_WORKSPACE',
+  'PREMIUM_PLAN',
+  'INVITATION',
+  'SHARED_UNSUBS',
+  'SHARED_BOUNCES',
+  'MULTIPLE_PAYMENT',
+  'MONTHLY_BILLING',
+  'WORKSPACE_DASHBOARD',
+] as const;
+export type RolloutRestriction = (typeof ROLLOUT_RESTRICTIONS)[number];
+
+export const CREATE_SOURCES = ['WEBAPP', 'ADDON'] as const;
+export type CreateSource = (typeof CREATE_SOURCES)[number];
+
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELED', 'EXPIRED'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
