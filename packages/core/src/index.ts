@@ -6,3 +6,4 @@ export * from './constants/domain';
 export * from './contracts/contract';
 export * from './contracts/api-bases';
 export * from './contracts/health';
+export * from './contracts/access';

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { API_DOCS_PATH, APP_VERSION, errorBody } from '@mergeboard/core';
+import type { AppContext } from '../app-context';
+import { registerErrorHandling } from './error-handler';
+import { postgresRateLimitStore } from './rate-limit-store';
+import { registerRoute, type RouteDefinition } from './route';
+import { routes as defaultRoutes } from './routes';
+import { defaultWebDistDir, registerSpa, type SpaHandler } from './spa';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  context: AppContext;
+  /** Built SPA to serve; null serves the API only. Defaults to apps/web/dist when built. */
+  webDistDir?: string | null;
+  routes?: readonly RouteDefinition[];
+  /** Pino options; tests pass `false` to keep output quiet. */
+  logger?: boolean | { level: string };
+  rateLimit?: { max: number; timeWindow: number | string };
+  /** Count requests in the database (shared by all processes); defaults to on for PostgreSQL. */
+  sharedRateLimit?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { context } = options;
+  const { config } = context;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Client addresses come from X-Forwarded-For only through the configured number of proxies.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+    genReqId: () => randomUUID(),
+  };
+  const app: FastifyInstance = Fastify(serverOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine writes style attributes; avatars may come from the identity provider.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+      },
+    },
+    // Served over plain http in the embedded shape; only ask for https when we are on it.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCookie, { secret: config.SESSION_SECRET });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.rateLimit?.max ?? 600,
+    timeWindow: options.rateLimit?.timeWindow ?? '1 minute',
+    ...((options.sharedRateLimit ?? context.database.kind === 'postgres')
+      ? { store: postgresRateLimitStore(context.database) }
+      : {}),
+    // Static files and health probes are cheap and polled; limits guard the API.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, detail) => ({
+      statusCode: 429,
+      ...errorBody('rate_limited', `Too many requests; try again in ${detail.after}`),
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.PRODUCT_NAME} API`,
+        version: APP_VERSION,
+        description: 'Every call answers errors as { error: { code, message, fields? } }.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
+
+  for (const route of options.routes ?? defaultRoutes) registerRoute(app, context, route);
+
+  const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
+  const spa: SpaHandler | null = distDir
+    ? await registerSpa(app, { distDir, productName: config.PRODUCT_NAME })
+    : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (spa && isPage) return spa.sendIndex(reply);
+    const pathOnly = request.url.split('?')[0];
+    return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${pathOnly}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorBodySchema, type Contract, type RouteAccess } from '@mergeboard/core';
+import type { AppContext } from '../app-context';
+import { AppError } from './app-error';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<C extends Contract> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  context: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One line of the route table: a contract from core, who may call it, and a thin handler. */
+export interface RouteDefinition<C extends Contract = Contract> {
+  contract: C;
+  access: RouteAccess;
+  /** Per-route rate limit, on top of the global one. */
+  rateLimit?: { max: number; timeWindow: string | number };
+  handler: (input: HandlerInput<C>) => Promise<z.input<C['response']>> | z.input<C['response']>;
+}
+
+export function defineRoute<C extends Contract>(definition: RouteDefinition<C>): RouteDefinition<C> {
+  return definition;
+}
+
+/** Converts the core contract's `:param` path to the URL it is mounted on (same syntax in Fastify). */
+export function registerRoute(app: FastifyInstance, context: AppContext, definition: RouteDefinition): void {
+  const { contract, access } = definition;
+  const successStatus = contract.successStatus ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+    schema: {
+      summary: contract.summary,
+      tags: [...contract.tags],
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { [successStatus]: contract.response, '4xx': errorBodySchema, '5xx': errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      if (access.kind === 'signed-in') {
+        // Sessions arrive with the sign-in issue; until then no caller is signed in.
+        throw new AppError('unauthorized', 'Sign in to use this call');
+      }
+      const answer = await definition.handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        context,
+        request,
+        reply,
+      });
+      return reply.status(successStatus).send(answer);
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import type { Database } from '../db/client';
+
+/** A background job: idempotent, because pg-boss delivers at least once. */
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  schedule?: string;
+  run(input: { database: Database; data: Data }): Promise<void>;
+}
+
+export function defineJob<Data extends object>(job: JobDefinition<Data>): JobDefinition<Data> {
+  return job;
+}

@@ -1,0 +1,60 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { JobDefinition } from './job';
+import { purgeExpiredRateLimits, purgeExpiredSessions } from './purge-expired';
+
+export const jobs: readonly JobDefinition[] = [purgeExpiredSessions, purgeExpiredRateLimits];
+
+export interface Queue {
+  /** Enqueue a job; answers its id. */
+  send(name: string, data?: object): Promise<string | null>;
+  /** The underlying pg-boss instance, for tests and operations. */
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  database: Database;
+  logger: FastifyBaseLogger;
+  /** Workers and schedules run here; false for processes that only enqueue (ROLE=web). */
+  work: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on our own database connection, so PGlite (one in-process connection) and PostgreSQL
+ * share one code path: `executeSql` forwards to Database.execute, which routes parameterless
+ * multi-statement text through PGlite's `exec`.
+ */
+export async function startQueue(options: QueueOptions): Promise<Queue> {
+  const { database, logger } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.execute(text, values) },
+    // PGlite has a single connection; keep pg-boss's own maintenance light there.
+    ...(database.kind === 'pglite' ? { superviseIntervalSeconds: 60 } : {}),
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    if (!options.work) continue;
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async (batch) => {
+        for (const item of batch) {
+          await job.run({ database, data: (item.data ?? {}) as object });
+        }
+      },
+    );
+    if (job.schedule) await boss.schedule(job.name, job.schedule);
+  }
+
+  return {
+    boss,
+    send: (name, data = {}) => boss.send(name, data),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

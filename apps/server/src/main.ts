@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from './config/config';
+import { loadDemo, startServer } from './server';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (process.argv.includes('--demo-only')) {
+    const seeded = await loadDemo(config);
+    console.warn(seeded ? 'Demo data loaded.' : 'Demo data was already there; nothing changed.');
+    return;
+  }
+  const server = await startServer(config);
+  const shape = config.database.kind === 'pglite' ? `PGlite in ${config.database.dir}` : 'PostgreSQL';
+  if (server.url)
+    console.warn(`\n  ${config.PRODUCT_NAME} is running at ${server.url}  (database: ${shape})\n`);
+  else console.warn(`\n  ${config.PRODUCT_NAME} worker is running (database: ${shape})\n`);
+
+  let signals = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) process.exit(130);
+    console.warn(`\n  ${signal} received: finishing requests and jobs, then closing the database…`);
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { AppContext } from './app-context';
+import { loadConfig, type Config } from './config/config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemo } from './features/demo';
+import { buildApp } from './http/app';
+import { startQueue, type Queue } from './jobs/queue';
+
+export interface RunningServer {
+  app: FastifyInstance | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Demo data fills the embedded shape on its first start (DEMO=0 turns that off); on PostgreSQL
+ * it is loaded only when asked for (DEMO=1 or `npm run demo`).
+ */
+function wantsDemo(config: Config): boolean {
+  return config.DEMO ?? config.database.kind === 'pglite';
+}
+
+async function openMigrated(config: Config): Promise<Database> {
+  if (config.database.kind === 'pglite' && config.database.dir)
+    mkdirSync(config.database.dir, { recursive: true });
+  const database = await openDatabase(config.database);
+  await runMigrations(database);
+  return database;
+}
+
+/** `npm run demo`: load the demo dataset into the configured database and exit. */
+export async function loadDemo(config: Config = loadConfig()): Promise<boolean> {
+  const database = await openMigrated(config);
+  try {
+    const { seeded } = await seedDemo({ db: database.db });
+    return seeded;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openMigrated(config);
+  if (wantsDemo(config)) {
+    const { seeded } = await seedDemo({ db: database.db });
+    if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
+  }
+  const queue: Queue = await startQueue({ database, logger, work: config.ROLE !== 'web' });
+  const context: AppContext = { config, database, queue };
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (config.ROLE !== 'worker') {
+    app = await buildApp({ context });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  }
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    // Finish in-flight requests, then let running jobs end, then close the database.
+    stopping ??= (async () => {
+      if (app) await app.close();
+      await queue.stop();
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { app, url, stop };
+}

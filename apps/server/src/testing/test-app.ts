@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { AppContext } from '../app-context';
+import { loadConfig, type Config } from '../config/config';
+import { buildApp, type BuildAppOptions } from '../http/app';
+import { startQueue } from '../jobs/queue';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/**
+ * The real server (routes, plugins, error handling, queue) on a fresh database, driven through
+ * `app.inject` — real HTTP semantics without a socket.
+ */
+export async function createTestApp(
+  options: Partial<Omit<BuildAppOptions, 'context'>> & {
+    env?: NodeJS.ProcessEnv;
+    database?: TestDatabase;
+    work?: boolean;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase());
+  const queue = await startQueue({
+    database,
+    logger: pino({ level: 'silent' }),
+    work: options.work ?? false,
+    pollingIntervalSeconds: 0.5,
+  });
+  const context: AppContext = { config, database, queue };
+  const app = await buildApp({ webDistDir: null, logger: false, ...options, context });
+  await app.ready();
+  return {
+    app,
+    context,
+    database,
+    close: async () => {
+      await app.close();
+      await queue.stop();
+      if (!options.database) await database.destroy();
+    },
+  };
+}

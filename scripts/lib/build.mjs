@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Newest modification time of any file below the given paths (skipping dependencies and builds). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (target) => {
+    if (!existsSync(target)) return;
+    const stat = statSync(target);
+    if (stat.isFile()) {
+      newest = Math.max(newest, stat.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(target)) {
+      if (entry === 'node_modules' || entry === 'dist') continue;
+      walk(path.join(target, entry));
+    }
+  };
+  paths.forEach((p) => walk(path.join(root, p)));
+  return newest;
+}
+
+const targets = {
+  web: {
+    output: 'apps/web/dist/index.html',
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'packages/core/src',
+    ],
+    workspace: '@mergeboard/web',
+  },
+  server: {
+    output: 'apps/server/dist/main.js',
+    inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/core/src'],
+    workspace: '@mergeboard/server',
+  },
+};
+
+/** Builds the web app and the server bundle when missing or older than their sources. */
+export function buildIfStale({ force = false } = {}) {
+  for (const [name, target] of Object.entries(targets)) {
+    const output = path.join(root, target.output);
+    const fresh = existsSync(output) && statSync(output).mtimeMs >= newestMtime(target.inputs);
+    if (fresh && !force) continue;
+    console.log(`Building the ${name}…`);
+    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`Building the ${name} failed`);
+  }
+  return path.join(root, targets.server.output);
+}
