@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_RECIPIENT_STATUSES, SCHEDULED_MERGE_STATUSES } from '@mergeboard/core';
+import { createdAt, isLowercase, oneOf, timestamptz, updatedAt } from './columns';
+import { users } from './identity';
+import { workspaces } from './workspaces';
+
+/**
+ * A sent mail merge. The tracking counters repeat what campaign_recipients holds so that lists
+ * and stat cards do not count thousands of rows per campaign; whoever records a tracking event
+ * updates both in one transaction.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The sender. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'spreadsheet name - sheet name'. */
+    title: text('title').notNull(),
+    spreadsheetId: text('spreadsheet_id').notNull(),
+    spreadsheetName: text('spreadsheet_name').notNull(),
+    sheetId: text('sheet_id').notNull(),
+    sheetName: text('sheet_name').notNull(),
+    /** Spreadsheet id and sheet id joined by a dash (split at the last dash). */
+    mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
+    spreadsheetLink: text('spreadsheet_link').notNull(),
+    emailSubject: text('email_subject'),
+    /** Form submission notifications are left out of the "emails sent" stat cards. */
+    isFormNotification: boolean('is_form_notification').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** A campaign row is written with its first email, so this is never missing here. */
+    lastEmailSentAt: timestamptz('last_email_sent_at').notNull(),
+    sentCount: integer('sent_count').notNull().default(0),
+    openedCount: integer('opened_count').notNull().default(0),
+    clickedCount: integer('clicked_count').notNull().default(0),
+    bouncedCount: integer('bounced_count').notNull().default(0),
+    respondedCount: integer('responded_count').notNull().default(0),
+    unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
+  },
+  (t) => [
+    index('campaigns_workspace_id_last_email_sent_at_idx').on(
+      t.workspaceId,
+      t.lastEmailSentAt.desc().nullsFirst(),
+    ),
+    index('campaigns_user_id_last_email_sent_at_idx').on(t.userId, t.lastEmailSentAt.desc().nullsFirst()),
+    index('campaigns_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    check(
+      'campaigns_counters_check',
+      sql`${t.sentCount} >= 0 AND ${t.openedCount} >= 0 AND ${t.clickedCount} >= 0
+        AND ${t.bouncedCount} >= 0 AND ${t.respondedCount} >= 0 AND ${t.unsubscribedCount} >= 0`,
+    ),
+  ],
+);
+
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status', { enum: CAMPAIGN_RECIPIENT_STATUSES }).notNull().default('PENDING'),
+    sentAt: timestamptz('sent_at'),
+    openedAt: timestamptz('opened_at'),
+    clickedAt: timestamptz('clicked_at'),
+    bouncedAt: timestamptz('bounced_at'),
+    respondedAt: timestamptz('responded_at'),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
+  },
+  (t) => [
+    unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),
+    check('campaign_recipients_email_lowercase', isLowercase(t.email)),
+    check('campaign_recipients_status_check', oneOf(t.status, CAMPAIGN_RECIPIENT_STATUSES)),
+  ],
+);
+
+/** Poll results of a campaign: how many recipients chose each answer. */
+export const pollAnswers = pgTable(
+  'poll_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    unique('poll_answers_campaign_id_answer_unique').on(t.campaignId, t.answer),
+    check('poll_answers_count_check', sql`${t.count} >= 0`),
+  ],
+);
+
+/**
+ * A merge waiting to run or to resume. mergeTime is the next run; IN PROGRESS without one means
+ * the sending quota ran out and it resumes when the quota resets. An error is retried while
+ * recoverableErrorLastRetryAt is set and recoverableErrorRetries is below 5.
+ */
+export const scheduledMerges = pgTable(
+  'scheduled_merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spreadsheetId: text('spreadsheet_id').notNull(),
+    sheetId: text('sheet_id').notNull(),
+    sheetName: text('sheet_name').notNull(),
+    spreadsheetName: text('spreadsheet_name').notNull(),
+    title: text('title').notNull(),
+    mergeTime: timestamptz('merge_time'),
+    status: text('status', { enum: SCHEDULED_MERGE_STATUSES }).notNull().default('SCHEDULED'),
+    error: text('error'),
+    errorDetails: text('error_details'),
+    recoverableErrorRetries: integer('recoverable_error_retries').notNull().default(0),
+    recoverableErrorLastRetryAt: timestamptz('recoverable_error_last_retry_at'),
+    sentCount: integer('sent_count').notNull().default(0),
+    toSendCount: integer('to_send_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The spec identifies a scheduled merge by its sheet key: one per sheet and sender.
+    unique('scheduled_merges_user_id_spreadsheet_id_sheet_id_unique').on(
+      t.userId,
+      t.spreadsheetId,
+      t.sheetId,
+    ),
+    index('scheduled_merges_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
+    // The sending engine picks the merges that are due.
+    index('scheduled_merges_merge_time_idx')
+      .on(t.mergeTime)
+      .where(sql`${t.mergeTime} IS NOT NULL`),
+    check('scheduled_merges_status_check', oneOf(t.status, SCHEDULED_MERGE_STATUSES)),
+    check(
+      'scheduled_merges_counts_check',
+      sql`${t.sentCount} >= 0 AND ${t.toSendCount} >= 0 AND ${t.recoverableErrorRetries} >= 0`,
+    ),
+  ],
+);

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { CREATE_SOURCES, DAILY_RECIPIENT_QUOTA, USER_STATUSES } from '@mergeboard/core';
+import { createdAt, isLowercase, oneOf, timestamptz, updatedAt } from './columns';
+import { workspaces } from './workspaces';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    profilePictureUrl: text('profile_picture_url'),
+    /** Gmail-type account (type STANDARD); otherwise a company-domain account (BUSINESS). */
+    isPersonal: boolean('is_personal').notNull().default(false),
+    /** Null until the add-on is installed; the onboarding tutorial shows while it is missing. */
+    installationTimestamp: timestamptz('installation_timestamp'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('ACTIVE'),
+    freeUserQuota: integer('free_user_quota').notNull().default(DAILY_RECIPIENT_QUOTA.FREE),
+    /** The space the add-on sends from ('Emails are sent from this space'). */
+    addonWorkspaceId: uuid('addon_workspace_id').references((): AnyPgColumn => workspaces.id, {
+      onDelete: 'set null',
+    }),
+    /** Company domain of a BUSINESS account; null for personal accounts. */
+    domain: text('domain'),
+    createSource: text('create_source', { enum: CREATE_SOURCES }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('users_email_unique').on(t.email),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_addon_workspace_id_idx').on(t.addonWorkspaceId),
+    check('users_email_lowercase', isLowercase(t.email)),
+    check('users_domain_lowercase', isLowercase(t.domain)),
+    check('users_status_check', oneOf(t.status, USER_STATUSES)),
+    check('users_create_source_check', oneOf(t.createSource, CREATE_SOURCES)),
+    check('users_free_user_quota_check', sql`${t.freeUserQuota} >= 0`),
+  ],
+);
+
+/** An OpenID subject at an issuer (Google, or the embedded issuer) that signs in as a user. */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the issuer vouched for at the last sign-in. */
+    email: text('email'),
+    createdAt: createdAt(),
+    lastLoginAt: timestamptz('last_login_at'),
+  },
+  (t) => [
+    unique('identities_issuer_subject_unique').on(t.issuer, t.subject),
+    index('identities_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A signed-in browser. The session id handed to the client is random and only its hash is
+ * stored, so a leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    unique('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+    // The purge job deletes by expiry.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Where the user stands in the gradual rollout; lastActivatedStep decides the restrictions. */
+export const rolloutStatus = pgTable(
+  'rollout_status',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isRegistered: boolean('is_registered').notNull().default(true),
+    isEligible: boolean('is_eligible').notNull().default(true),
+    isPerSeat: boolean('is_per_seat').notNull().default(true),
+    userV2: boolean('user_v2').notNull().default(true),
+    lastActivatedStep: integer('last_activated_step').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('rollout_status_last_activated_step_check', sql`${t.lastActivatedStep} >= 0`)],
+);

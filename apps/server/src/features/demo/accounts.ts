@@ -1,0 +1,94 @@
+import type { MemberStatus, Role, SeatType, UserPlan } from '@mergeboard/core';
+
+/** The spaces of the demo, by name. */
+export const DEMO_SPACES = {
+  acme: { name: 'Acme Sales', slug: 'acme-sales', domain: 'acme.example', seats: 15 },
+  legacyTeam: { name: 'Legacy Team Co', slug: 'legacy-team-co', domain: 'legacy-team.example', seats: 5 },
+  personal: { name: "Pat's space", slug: 'pats-space' },
+} as const;
+
+/** The addresses to sign in with in the demo (the README and tests refer to these). */
+export const DEMO_ACCOUNTS = {
+  /** OWNER of Acme Sales, a Pro per-seat space. */
+  acmeOwner: 'owner@acme.example',
+  /** ADMIN of Acme Sales. */
+  acmeAdmin: 'admin@acme.example',
+  /** Paid MEMBER of Acme Sales. */
+  acmeMember: 'member@acme.example',
+  /** Free MEMBER of Acme Sales (user plan FREE: sees the upgrade info modal). */
+  acmeFreeMember: 'free.member@acme.example',
+  /** OWNER of Legacy Team Co, on the legacy TEAM plan. */
+  legacyOwner: 'owner@legacy-team.example',
+  /** Gmail-type (STANDARD) account, OWNER of a FREE personal space. */
+  personal: 'pat@gmail.com',
+} as const;
+
+export interface DemoPerson {
+  email: string;
+  name: string;
+  role: Role;
+  userPlan: UserPlan;
+  status: MemberStatus;
+  seatType: SeatType;
+  isPaid: boolean;
+  /** Days from now until the free trial ends. */
+  trialDaysLeft?: number;
+  /** Has installed the add-on (a pending invitee has not signed in yet). */
+  installed: boolean;
+  /** Sends the demo's mail merges. */
+  sends: boolean;
+}
+
+const person = (
+  email: string,
+  name: string,
+  role: Role,
+  userPlan: UserPlan,
+  extra: Partial<DemoPerson> = {},
+): DemoPerson => ({
+  email,
+  name,
+  role,
+  userPlan,
+  status: 'ACTIVE',
+  seatType: 'ADDED_YAMM_USER',
+  isPaid: userPlan !== 'FREE',
+  installed: true,
+  sends: userPlan !== 'FREE',
+  ...extra,
+});
+
+export const ACME_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.acmeOwner, 'Olivia Bennett', 'OWNER', 'PRO'),
+  person(DEMO_ACCOUNTS.acmeAdmin, 'Marcus Chen', 'ADMIN', 'PRO'),
+  person(DEMO_ACCOUNTS.acmeMember, 'Sofia Ramirez', 'MEMBER', 'PRO'),
+  person(DEMO_ACCOUNTS.acmeFreeMember, "Liam O'Connor", 'MEMBER', 'FREE'),
+  person('jonas.weber@acme.example', 'Jonas Weber', 'ADMIN', 'PRO'),
+  person('priya.natarajan@acme.example', 'Priya Natarajan', 'MEMBER', 'PRO'),
+  person('amara.okafor@acme.example', 'Amara Okafor', 'MEMBER', 'PRO'),
+  person('lucas.martin@acme.example', 'Lucas Martin', 'MEMBER', 'PRO'),
+  person('hannah.kowalski@acme.example', 'Hannah Kowalski', 'MEMBER', 'PRO'),
+  // Added to a seat but has not signed in yet.
+  person('diego.alvarez@acme.example', 'Diego Alvarez', 'MEMBER', 'PRO', {
+    status: 'PENDING',
+    seatType: 'PENDING_YAMM_USER',
+    installed: false,
+    sends: false,
+  }),
+  // Trying Pro before a seat is bought for her.
+  person('emma.larsen@acme.example', 'Emma Larsen', 'MEMBER', 'PRO', {
+    isPaid: false,
+    trialDaysLeft: 9,
+    sends: false,
+  }),
+  person('noah.fischer@acme.example', 'Noah Fischer', 'MEMBER', 'FREE', { status: 'DISABLED' }),
+];
+
+export const LEGACY_TEAM_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.legacyOwner, 'Walter Brandt', 'OWNER', 'PRO'),
+  person('ines.moreau@legacy-team.example', 'Ines Moreau', 'ADMIN', 'PRO'),
+  person('kenji.sato@legacy-team.example', 'Kenji Sato', 'MEMBER', 'PRO'),
+  person('ruth.adeyemi@legacy-team.example', 'Ruth Adeyemi', 'MEMBER', 'PRO', { status: 'LEGACY' }),
+];
+
+export const PERSONAL_PERSON: DemoPerson = person(DEMO_ACCOUNTS.personal, 'Pat Morgan', 'OWNER', 'FREE');

@@ -1,0 +1,171 @@
+import type { promotions, templates } from '../../db/schema';
+
+interface TemplateText {
+  subject: string;
+  color: string;
+  paragraphs: readonly string[];
+}
+
+const TEMPLATES: readonly TemplateText[] = [
+  {
+    subject: 'Welcome aboard, {{First name}}!',
+    color: '#2f6fed',
+    paragraphs: [
+      'We are thrilled to have you with us. Over the next few days you will get a few short tips to help you get started.',
+      'If you have any question, just reply to this email: a real person reads every answer.',
+    ],
+  },
+  {
+    subject: 'Quick question about {{Company}}',
+    color: '#0f9d58',
+    paragraphs: [
+      'I noticed {{Company}} is growing its sales team, and I had a quick question.',
+      'Who is the best person to talk to about how your team sends personalised emails at scale?',
+    ],
+  },
+  {
+    subject: 'Following up on our conversation',
+    color: '#7b61ff',
+    paragraphs: [
+      'Thanks again for your time on {{Meeting date}}. As promised, here is a short summary of what we discussed.',
+      'Let me know if I missed anything, and whether next steps on our side still work for you.',
+    ],
+  },
+  {
+    subject: 'You’re invited: {{Event name}}',
+    color: '#e8710a',
+    paragraphs: [
+      'Join us on {{Event date}} for an hour of practical ideas, live demos and time for your questions.',
+      'Seats are limited, so save yours today.',
+    ],
+  },
+  {
+    subject: 'Your monthly newsletter – {{Month}}',
+    color: '#1a73e8',
+    paragraphs: [
+      'Here is what happened this month: new features, customer stories, and the events coming up.',
+      'As always, you can reply to this email to tell us what you would like to read next.',
+    ],
+  },
+  {
+    subject: 'Thank you for your order, {{First name}}',
+    color: '#188038',
+    paragraphs: [
+      'Your order {{Order number}} is confirmed and will ship within two business days.',
+      'You will get another email with the tracking link as soon as it leaves our warehouse.',
+    ],
+  },
+  {
+    subject: 'Can we find 15 minutes this week?',
+    color: '#c5221f',
+    paragraphs: [
+      'I would love to show you how teams like {{Company}} save several hours a week on outreach.',
+      'Would {{Proposed slot}} work for a short call?',
+    ],
+  },
+  {
+    subject: 'Last chance: our offer ends Friday',
+    color: '#f29900',
+    paragraphs: [
+      'This is a friendly reminder that the offer we sent you last week ends this Friday.',
+      'Reply to this email if you have any question before then.',
+    ],
+  },
+  {
+    subject: 'How did we do? One quick question',
+    color: '#12b5cb',
+    paragraphs: [
+      'We would love to know how your experience with us was.',
+      'On a scale from 1 to 10, how likely are you to recommend us to a friend or colleague?',
+    ],
+  },
+  {
+    subject: 'Happy holidays from all of us',
+    color: '#a142f4',
+    paragraphs: [
+      'As the year comes to an end, we wanted to thank you for your trust and your feedback.',
+      'We wish you and your loved ones a wonderful holiday season.',
+    ],
+  },
+  {
+    subject: 'Payment reminder: invoice {{Invoice number}}',
+    color: '#5f6368',
+    paragraphs: [
+      'This is a friendly reminder that invoice {{Invoice number}} of {{Amount}} is due on {{Due date}}.',
+      'If you have already paid, please ignore this email. Thank you!',
+    ],
+  },
+  {
+    subject: 'We’d love your feedback on {{Product}}',
+    color: '#d01884',
+    paragraphs: [
+      'You have been using {{Product}} for a few weeks now, and your opinion matters to us.',
+      'Would you take two minutes to tell us what works well and what we should improve?',
+    ],
+  },
+];
+
+const escapeXml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A self-contained card image, so the gallery needs no hosted files. */
+function thumbnail(subject: string, color: string): string {
+  const title = escapeXml(subject.length > 34 ? `${subject.slice(0, 33)}…` : subject);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 320 200">
+<rect width="320" height="200" fill="#ffffff"/><rect width="320" height="56" fill="${color}"/>
+<text x="16" y="35" font-family="Arial, sans-serif" font-size="15" fill="#ffffff">${title}</text>
+<rect x="16" y="80" width="240" height="10" rx="5" fill="#dadce0"/>
+<rect x="16" y="102" width="280" height="10" rx="5" fill="#e8eaed"/>
+<rect x="16" y="124" width="200" height="10" rx="5" fill="#e8eaed"/>
+<rect x="16" y="156" width="96" height="24" rx="4" fill="${color}"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function previewHtml(template: TemplateText): string {
+  const paragraphs = template.paragraphs.map((text) => `<p>${escapeXml(text)}</p>`).join('');
+  return `<div style="font-family: Arial, sans-serif; font-size: 14px; color: #202124; line-height: 1.5">
+<p>Hi {{First name}},</p>${paragraphs}<p>Best regards,<br>{{Sender name}}</p></div>`;
+}
+
+export function buildTemplates(now: Date): (typeof templates.$inferInsert)[] {
+  return TEMPLATES.map((template, index) => ({
+    subject: template.subject,
+    thumbnailUrl: thumbnail(template.subject, template.color),
+    previewHtml: previewHtml(template),
+    sortOrder: index + 1,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
+/** Where the web app's sidebar asks for promotions (GET /cannon?project=…&placement=…). */
+export const DEMO_PROMOTION_TARGET = { project: 'mergeboard', placement: 'sidebar' } as const;
+
+export function buildPromotions(now: Date): (typeof promotions.$inferInsert)[] {
+  return [
+    {
+      name: 'Form Notifier',
+      description: 'Send a personalised email every time someone answers your form.',
+      image: thumbnail('Form Notifier', '#0f9d58'),
+      type: 'addon',
+      url: 'https://example.com/form-notifier',
+      productId: 'form-notifier',
+      sortOrder: 1,
+    },
+    {
+      name: 'Sheet Tables',
+      description: 'Turn any spreadsheet into a searchable web app in minutes.',
+      image: thumbnail('Sheet Tables', '#7b61ff'),
+      type: 'webapp',
+      url: 'https://example.com/sheet-tables',
+      productId: 'sheet-tables',
+      sortOrder: 2,
+    },
+  ].map((promotion) => ({
+    ...promotion,
+    ...DEMO_PROMOTION_TARGET,
+    enabled: true,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}

@@ -1,0 +1,460 @@
+import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BILLING_INTERVALS,
+  LIST_PRICE_PLANS,
+  LIST_PRICES_USD,
+  RECOVERABLE_ERROR_MAX_RETRIES,
+  SCHEDULED_MERGE_ERROR_STATUSES,
+  SCHEDULED_MERGE_STATUSES,
+} from '@mergeboard/core';
+import {
+  appMeta,
+  bounces,
+  campaignRecipients,
+  campaigns,
+  memberships,
+  paymentPlanTiers,
+  paymentPlans,
+  pollAnswers,
+  promotions,
+  rolloutStatus,
+  scheduledMerges,
+  subscriptionPaymentPlans,
+  subscriptions,
+  templates,
+  unsubscriptions,
+  users,
+  workspaceDomains,
+  workspaces,
+} from '../../db/schema';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { DEMO_ACCOUNTS, DEMO_PROMOTION_TARGET, DEMO_SEED_MARKER, DEMO_SPACES, seedDemo } from './index';
+
+const NOW = new Date('2025-06-15T10:30:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+const ALL_TABLES = {
+  appMeta,
+  bounces,
+  campaignRecipients,
+  campaigns,
+  memberships,
+  paymentPlanTiers,
+  paymentPlans,
+  pollAnswers,
+  promotions,
+  rolloutStatus,
+  scheduledMerges,
+  subscriptionPaymentPlans,
+  subscriptions,
+  templates,
+  unsubscriptions,
+  users,
+  workspaceDomains,
+  workspaces,
+};
+
+describe('demo data', () => {
+  let database: TestDatabase;
+  let firstCall: { seeded: boolean };
+  let acmeId: string;
+
+  const db = () => database.db;
+  const rowCounts = async () => {
+    const entries = await Promise.all(
+      Object.entries(ALL_TABLES).map(async ([name, table]) => {
+        const [row] = await db().select({ n: count() }).from(table);
+        return [name, row?.n ?? 0] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
+  };
+  const spaceNamed = async (name: string) => {
+    const [space] = await db().select().from(workspaces).where(eq(workspaces.name, name));
+    if (!space) throw new Error(`no space ${name}`);
+    return space;
+  };
+  const membersOf = (workspaceId: string) =>
+    db()
+      .select({
+        email: users.email,
+        role: memberships.role,
+        userPlan: memberships.userPlan,
+        status: memberships.status,
+        isPaid: memberships.isPaid,
+        isPersonal: users.isPersonal,
+        addonWorkspaceId: users.addonWorkspaceId,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.workspaceId, workspaceId));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    firstCall = await seedDemo({ db: database.db, now: NOW });
+    acmeId = (await spaceNamed(DEMO_SPACES.acme.name)).id;
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('seeds on the first call and leaves a marker in app_meta', async () => {
+    expect(firstCall).toEqual({ seeded: true });
+    const [marker] = await db().select().from(appMeta).where(eq(appMeta.key, DEMO_SEED_MARKER));
+    expect(marker?.value).toEqual({ seededAt: NOW.toISOString() });
+  });
+
+  it('PERM-016: Acme Sales is a Pro per-seat space of 12 members with an owner, admins and a free member', async () => {
+    const acme = await spaceNamed(DEMO_SPACES.acme.name);
+    expect(acme).toMatchObject({ plan: 'PRO', status: 'ACTIVE', isPerSeat: true, legacyType: null });
+    const domains = await db()
+      .select()
+      .from(workspaceDomains)
+      .where(eq(workspaceDomains.workspaceId, acmeId));
+    expect(domains.map((domain) => domain.domainName)).toEqual(['acme.example']);
+
+    const members = await membersOf(acmeId);
+    expect(members).toHaveLength(12);
+    const byEmail = new Map(members.map((member) => [member.email, member]));
+    expect(members.filter((member) => member.role === 'OWNER').map((member) => member.email)).toEqual([
+      DEMO_ACCOUNTS.acmeOwner,
+    ]);
+    expect(byEmail.get(DEMO_ACCOUNTS.acmeAdmin)).toMatchObject({
+      role: 'ADMIN',
+      userPlan: 'PRO',
+      isPaid: true,
+    });
+    expect(byEmail.get(DEMO_ACCOUNTS.acmeMember)).toMatchObject({
+      role: 'MEMBER',
+      userPlan: 'PRO',
+      isPaid: true,
+    });
+    expect(byEmail.get(DEMO_ACCOUNTS.acmeFreeMember)).toMatchObject({
+      role: 'MEMBER',
+      userPlan: 'FREE',
+      isPaid: false,
+    });
+    expect(members.every((member) => member.email.endsWith('@acme.example') && !member.isPersonal)).toBe(
+      true,
+    );
+  });
+
+  it('SEAT-001: Acme Sales has an active yearly Stripe Pro subscription of 15 seats, assigned to its paid members', async () => {
+    const rows = await db()
+      .select({ subscription: subscriptions, seats: subscriptionPaymentPlans, plan: paymentPlans })
+      .from(subscriptions)
+      .innerJoin(subscriptionPaymentPlans, eq(subscriptionPaymentPlans.subscriptionId, subscriptions.id))
+      .innerJoin(paymentPlans, eq(paymentPlans.id, subscriptionPaymentPlans.paymentPlanId))
+      .where(eq(subscriptions.workspaceId, acmeId));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.subscription).toMatchObject({
+      status: 'ACTIVE',
+      paymentSource: 'STRIPE',
+      billingInterval: 'YEARLY',
+      workspacePlan: 'PRO',
+      currency: 'USD',
+      amount: 15 * 60 * 100,
+      autoRenew: true,
+    });
+    expect(row?.subscription.startAt.getTime()).toBeLessThan(NOW.getTime());
+    expect(row?.subscription.endAt.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(row?.plan).toMatchObject({
+      workspacePlan: 'PRO',
+      userPlan: 'PRO',
+      isPerSeat: true,
+      currency: 'USD',
+    });
+
+    const paid = (await membersOf(acmeId)).filter((member) => member.isPaid).length;
+    expect(row?.seats).toMatchObject({ totalSeats: 15, assignedSeats: paid, userPlan: 'PRO' });
+    expect(paid).toBeGreaterThan(1);
+    expect(paid).toBeLessThan(15);
+  });
+
+  it('PRICE-018..025: payment plans carry every USD list price monthly and yearly, plus EUR and INR price identifiers', async () => {
+    const plans = await db()
+      .select({ plan: paymentPlans, unitAmount: paymentPlanTiers.unitAmount })
+      .from(paymentPlans)
+      .leftJoin(paymentPlanTiers, eq(paymentPlanTiers.paymentPlanId, paymentPlans.id));
+    for (const listPlan of LIST_PRICE_PLANS) {
+      for (const interval of BILLING_INTERVALS) {
+        const usd = plans.filter(
+          ({ plan }) =>
+            plan.listPricePlan === listPlan && plan.billingInterval === interval && plan.currency === 'USD',
+        );
+        expect(usd.map(({ plan, unitAmount }) => [plan.status, unitAmount])).toEqual([
+          ['ACTIVE', LIST_PRICES_USD[listPlan][interval] * 100],
+        ]);
+        expect(usd[0]?.plan.stripePriceId).toMatch(/^price_demo_/);
+        const eur = plans.filter(
+          ({ plan }) =>
+            plan.listPricePlan === listPlan && plan.billingInterval === interval && plan.currency === 'EUR',
+        );
+        expect(eur).toHaveLength(1);
+      }
+      const inr = plans.filter(({ plan }) => plan.listPricePlan === listPlan && plan.currency === 'INR');
+      expect(inr.map(({ plan }) => plan.billingInterval)).toEqual(['YEARLY']);
+    }
+    // The per-seat Pro price: 60 USD a seat a year, 20 a month.
+    const proSeat = plans.filter(
+      ({ plan }) => plan.workspacePlan === 'PRO' && plan.userPlan === 'PRO' && plan.currency === 'USD',
+    );
+    expect(
+      Object.fromEntries(proSeat.map(({ plan, unitAmount }) => [plan.billingInterval, unitAmount])),
+    ).toEqual({
+      YEARLY: 6000,
+      MONTHLY: 2000,
+    });
+  });
+
+  it('has a legacy TEAM space with its own owner and subscription, and a personal FREE space for a Gmail account', async () => {
+    const legacy = await spaceNamed(DEMO_SPACES.legacyTeam.name);
+    expect(legacy).toMatchObject({ plan: 'LEGACY', legacyType: 'TEAM', status: 'LEGACY', isPerSeat: false });
+    const legacyMembers = await membersOf(legacy.id);
+    expect(legacyMembers.length).toBeGreaterThanOrEqual(3);
+    expect(legacyMembers.find((member) => member.role === 'OWNER')?.email).toBe(DEMO_ACCOUNTS.legacyOwner);
+    const [legacySubscription] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, legacy.id));
+    expect(legacySubscription).toMatchObject({ workspacePlan: 'LEGACY', status: 'ACTIVE' });
+
+    const personal = await spaceNamed(DEMO_SPACES.personal.name);
+    expect(personal).toMatchObject({ plan: 'FREE', status: 'ACTIVE' });
+    expect(await membersOf(personal.id)).toEqual([
+      expect.objectContaining({
+        email: DEMO_ACCOUNTS.personal,
+        role: 'OWNER',
+        userPlan: 'FREE',
+        isPersonal: true,
+      }),
+    ]);
+  });
+
+  it('gives every user a sending space that they belong to', async () => {
+    const rows = await db()
+      .select({ email: users.email, member: memberships.id })
+      .from(users)
+      .leftJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.workspaceId, users.addonWorkspaceId)),
+      );
+    expect(rows.length).toBeGreaterThan(12);
+    expect(rows.filter((row) => row.member === null)).toEqual([]);
+  });
+
+  it('PERM-051: every user has a rollout status past every restriction step', async () => {
+    const [userCount] = await db().select({ n: count() }).from(users);
+    const rows = await db().select().from(rolloutStatus);
+    expect(rows).toHaveLength(userCount?.n ?? -1);
+    expect(rows.every((row) => row.lastActivatedStep === 9 && row.isRegistered && row.isEligible)).toBe(true);
+  });
+
+  it('MM-013, MM-014: Acme Sales has 60 sent campaigns over the last 14 months by several members', async () => {
+    const rows = await db().select().from(campaigns).where(eq(campaigns.workspaceId, acmeId));
+    expect(rows).toHaveLength(60);
+    const oldest = Math.min(...rows.map((row) => row.lastEmailSentAt.getTime()));
+    const newest = Math.max(...rows.map((row) => row.lastEmailSentAt.getTime()));
+    expect(oldest).toBeGreaterThan(NOW.getTime() - 14 * 31 * DAY);
+    expect(oldest).toBeLessThan(NOW.getTime() - 12 * 30 * DAY);
+    expect(newest).toBeGreaterThan(NOW.getTime() - 30 * DAY);
+    expect(newest).toBeLessThanOrEqual(NOW.getTime());
+    expect(new Set(rows.map((row) => row.userId)).size).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(row.title).toBe(`${row.spreadsheetName} - ${row.sheetName}`);
+      expect(row.mergeSourceSheetKey).toBe(`${row.spreadsheetId}-${row.sheetId}`);
+      expect(row.spreadsheetLink).toContain(row.spreadsheetId);
+    }
+    expect(rows.filter((row) => row.isFormNotification).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => !row.isFormNotification).length).toBeGreaterThan(50);
+  });
+
+  it('MM-016: campaign counters match their recipients, 20 to 300 each, with believable tracking', async () => {
+    const tally = await db()
+      .select({
+        id: campaigns.id,
+        sentCount: campaigns.sentCount,
+        openedCount: campaigns.openedCount,
+        clickedCount: campaigns.clickedCount,
+        bouncedCount: campaigns.bouncedCount,
+        respondedCount: campaigns.respondedCount,
+        unsubscribedCount: campaigns.unsubscribedCount,
+        recipients: count(campaignRecipients.id),
+        sent: count(campaignRecipients.sentAt),
+        opened: count(campaignRecipients.openedAt),
+        clicked: count(campaignRecipients.clickedAt),
+        bounced: count(campaignRecipients.bouncedAt),
+        responded: count(campaignRecipients.respondedAt),
+        unsubscribed: count(campaignRecipients.unsubscribedAt),
+      })
+      .from(campaigns)
+      .innerJoin(campaignRecipients, eq(campaignRecipients.campaignId, campaigns.id))
+      .where(eq(campaigns.workspaceId, acmeId))
+      .groupBy(campaigns.id);
+    expect(tally).toHaveLength(60);
+    for (const row of tally) {
+      expect(row.recipients).toBeGreaterThanOrEqual(20);
+      expect(row.recipients).toBeLessThanOrEqual(300);
+      expect([
+        row.sentCount,
+        row.openedCount,
+        row.clickedCount,
+        row.bouncedCount,
+        row.respondedCount,
+        row.unsubscribedCount,
+      ]).toEqual([row.sent, row.opened, row.clicked, row.bounced, row.responded, row.unsubscribed]);
+      expect(row.sent).toBe(row.recipients);
+    }
+    const total = (key: 'sent' | 'opened' | 'clicked' | 'bounced' | 'responded' | 'unsubscribed') =>
+      tally.reduce((sum, row) => sum + row[key], 0);
+    const delivered = total('sent') - total('bounced');
+    expect(total('bounced') / total('sent')).toBeGreaterThan(0.002);
+    expect(total('bounced') / total('sent')).toBeLessThan(0.05);
+    expect(total('opened') / delivered).toBeGreaterThan(0.3);
+    expect(total('opened') / delivered).toBeLessThan(0.75);
+    expect(total('clicked')).toBeLessThan(total('opened'));
+    expect(total('responded')).toBeGreaterThan(0);
+    expect(total('unsubscribed')).toBeGreaterThan(0);
+
+    const [future] = await db()
+      .select({ n: count() })
+      .from(campaignRecipients)
+      .where(
+        sql`greatest(${campaignRecipients.sentAt}, ${campaignRecipients.openedAt}, ${campaignRecipients.clickedAt},
+          ${campaignRecipients.bouncedAt}, ${campaignRecipients.respondedAt}, ${campaignRecipients.unsubscribedAt}) > ${NOW}`,
+      );
+    expect(future?.n).toBe(0);
+  });
+
+  it('MM-020: a few campaigns have poll answers with counts', async () => {
+    const rows = await db()
+      .select({
+        campaignId: pollAnswers.campaignId,
+        answers: count(),
+        total: sql<number>`sum(${pollAnswers.count})::int`,
+      })
+      .from(pollAnswers)
+      .groupBy(pollAnswers.campaignId);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((row) => row.answers >= 3 && row.total > 0)).toBe(true);
+  });
+
+  it('MM-028, MM-030, MM-031: scheduled merges cover every status, quota stops and recoverable and final errors', async () => {
+    const rows = await db().select().from(scheduledMerges).where(eq(scheduledMerges.workspaceId, acmeId));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(SCHEDULED_MERGE_STATUSES));
+
+    const inProgress = rows.filter((row) => row.status === 'IN PROGRESS');
+    expect(inProgress.some((row) => row.mergeTime === null)).toBe(true);
+    expect(inProgress.some((row) => row.mergeTime !== null && row.mergeTime > NOW)).toBe(true);
+    const scheduled = rows.filter((row) => row.status === 'SCHEDULED');
+    expect(scheduled.every((row) => row.mergeTime !== null && row.mergeTime > NOW)).toBe(true);
+
+    const errors = rows.filter((row) =>
+      (SCHEDULED_MERGE_ERROR_STATUSES as readonly string[]).includes(row.status),
+    );
+    const recoverable = errors.filter(
+      (row) =>
+        row.recoverableErrorLastRetryAt !== null &&
+        row.recoverableErrorRetries < RECOVERABLE_ERROR_MAX_RETRIES,
+    );
+    expect(recoverable.length).toBeGreaterThan(0);
+    expect(recoverable.length).toBeLessThan(errors.length);
+    // MM-032: the next attempt is one hour after the last retry.
+    for (const row of recoverable) {
+      expect(row.mergeTime?.getTime()).toBe(
+        (row.recoverableErrorLastRetryAt?.getTime() ?? 0) + 60 * 60 * 1000,
+      );
+    }
+    expect(errors.every((row) => row.error && row.errorDetails)).toBe(true);
+  });
+
+  it('UNSUB-011, BOUNCE-010: Acme Sales lists 500 unsubscribed and 200 bounced addresses, each once, of both types', async () => {
+    const [unsubs] = await db()
+      .select({ n: count(), addresses: countDistinct(unsubscriptions.email) })
+      .from(unsubscriptions)
+      .where(eq(unsubscriptions.workspaceId, acmeId));
+    expect(unsubs).toEqual({ n: 500, addresses: 500 });
+    const unsubTypes = await db()
+      .selectDistinct({ type: unsubscriptions.type })
+      .from(unsubscriptions)
+      .orderBy(asc(unsubscriptions.type));
+    expect(unsubTypes.map((row) => row.type)).toEqual(['USER', 'WORKSPACE']);
+
+    const [bounced] = await db()
+      .select({ n: count(), addresses: countDistinct(bounces.email) })
+      .from(bounces)
+      .where(eq(bounces.workspaceId, acmeId));
+    expect(bounced).toEqual({ n: 200, addresses: 200 });
+    const kinds = await db()
+      .selectDistinct({ type: bounces.type, kind: bounces.kind })
+      .from(bounces)
+      .orderBy(asc(bounces.type), asc(bounces.kind));
+    expect(kinds).toEqual([
+      { type: 'USER', kind: 'HARD' },
+      { type: 'USER', kind: 'SOFT' },
+      { type: 'WORKSPACE', kind: 'HARD' },
+      { type: 'WORKSPACE', kind: 'SOFT' },
+    ]);
+  });
+
+  it('TPL-010: the gallery has 12 templates ordered 1 to 12, each with subject, thumbnail and preview', async () => {
+    const rows = await db().select().from(templates).orderBy(asc(templates.sortOrder));
+    expect(rows.map((row) => row.sortOrder)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    for (const row of rows) {
+      expect(row.subject.length).toBeGreaterThan(5);
+      expect(row.thumbnailUrl).toMatch(/^data:image\/svg\+xml,/);
+      expect(row.previewHtml).toContain('<p>');
+    }
+  });
+
+  it('SHELL-010: sidebar promotions have every field as a non-empty string', async () => {
+    const rows = await db()
+      .select()
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.project, DEMO_PROMOTION_TARGET.project),
+          eq(promotions.placement, DEMO_PROMOTION_TARGET.placement),
+        ),
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      for (const field of [row.name, row.description, row.image, row.type, row.url, row.productId]) {
+        expect(field.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('a second call answers seeded:false and adds nothing', async () => {
+    const before = await rowCounts();
+    await expect(seedDemo({ db: database.db, now: new Date(NOW.getTime() + DAY) })).resolves.toEqual({
+      seeded: false,
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('is deterministic: another database seeded with the same date holds the same data', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemo({ db: other.db, now: NOW });
+      const snapshot = (target: TestDatabase) =>
+        target.db
+          .select({
+            id: campaigns.id,
+            title: campaigns.title,
+            userId: campaigns.userId,
+            sentCount: campaigns.sentCount,
+            openedCount: campaigns.openedCount,
+            lastEmailSentAt: campaigns.lastEmailSentAt,
+          })
+          .from(campaigns)
+          .orderBy(asc(campaigns.id));
+      expect(await snapshot(other)).toEqual(await snapshot(database));
+    } finally {
+      await other.destroy();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  appMeta,
+  bounces,
+  campaignRecipients,
+  campaigns,
+  invoices,
+  memberships,
+  paymentPlanTiers,
+  paymentPlans,
+  pollAnswers,
+  promotions,
+  rolloutStatus,
+  scheduledMerges,
+  subscriptionPaymentPlans,
+  subscriptions,
+  templates,
+  unsubscriptions,
+  users,
+  workspaceDomains,
+  workspaces,
+} from '../../db/schema';
+import { buildPaymentPlans, buildSubscriptions } from './billing-data';
+import { buildCampaigns } from './campaign-data';
+import { buildPromotions, buildTemplates } from './catalogue-data';
+import { createRandom } from './random';
+import { buildScheduledMerges } from './scheduled-data';
+import { buildSpaces } from './spaces';
+import { buildSuppressions } from './suppression-data';
+
+/** The app_meta row that says the demo data is in. */
+export const DEMO_SEED_MARKER = 'demo_seeded';
+
+/** Any fixed number: the same seed gives the same data. */
+const DEMO_RANDOM_SEED = 20_250_101;
+
+/** Keeps each statement far below PostgreSQL's 65,535 bind parameters. */
+const ROWS_PER_INSERT = 500;
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function insertAll<T extends PgTable>(
+  tx: Transaction,
+  table: T,
+  rows: PgInsertValue<T>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await tx.insert(table).values(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/**
+ * Loads the demo dataset (see accounts.ts for who is who), dated relative to `now`. Runs once per
+ * database: the marker row is claimed in the same transaction as the data, so a second call, even
+ * a concurrent one from another process, writes nothing and answers `seeded: false`.
+ */
+export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seeded: boolean }> {
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_SEED_MARKER, value: { seededAt: now.toISOString() }, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return { seeded: false };
+
+    const random = createRandom(DEMO_RANDOM_SEED);
+    const spaces = buildSpaces(random, now);
+    const plans = buildPaymentPlans(random, now);
+    const paidMembers = (members: typeof spaces.acme.members) =>
+      members.filter((member) => member.person.isPaid).length;
+    const billing = buildSubscriptions({
+      random,
+      now,
+      plans,
+      acme: { workspaceId: spaces.acme.id, paidMembers: paidMembers(spaces.acme.members) },
+      legacyTeam: { workspaceId: spaces.legacyTeam.id, paidMembers: paidMembers(spaces.legacyTeam.members) },
+    });
+    const senders = spaces.acme.members.filter((member) => member.person.sends);
+    const sent = buildCampaigns({ random, now, workspaceId: spaces.acme.id, senders });
+    const scheduled = buildScheduledMerges({ random, now, workspaceId: spaces.acme.id, senders });
+    const suppressions = buildSuppressions({
+      random,
+      now,
+      workspaceId: spaces.acme.id,
+      unsubscribed: sent.unsubscribed,
+      bounced: sent.bounced,
+      managers: spaces.acme.members
+        .filter((member) => member.person.role !== 'MEMBER')
+        .map((member) => member.userId),
+    });
+
+    // Parents before children: users point at their sending space, memberships at both.
+    await insertAll(tx, workspaces, spaces.workspaces);
+    await insertAll(tx, users, spaces.users);
+    await insertAll(tx, workspaceDomains, spaces.domains);
+    await insertAll(tx, memberships, spaces.memberships);
+    await insertAll(tx, rolloutStatus, spaces.rollout);
+    await insertAll(tx, paymentPlans, plans.plans);
+    await insertAll(tx, paymentPlanTiers, plans.tiers);
+    await insertAll(tx, subscriptions, billing.subscriptions);
+    await insertAll(tx, subscriptionPaymentPlans, billing.seatPlans);
+    await insertAll(tx, invoices, billing.invoices);
+    await insertAll(tx, campaigns, sent.campaigns);
+    await insertAll(tx, campaignRecipients, sent.recipients);
+    await insertAll(tx, pollAnswers, sent.pollAnswers);
+    await insertAll(tx, scheduledMerges, scheduled);
+    await insertAll(tx, unsubscriptions, suppressions.unsubscriptions);
+    await insertAll(tx, bounces, suppressions.bounces);
+    await insertAll(tx, templates, buildTemplates(now));
+    await insertAll(tx, promotions, buildPromotions(now));
+    return { seeded: true };
+  });
+}
