@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_URL, resolveEnv } from './env';
+
+function pageWithMeta(meta: Record<string, string>): Document {
+  const page = document.implementation.createHTMLDocument('');
+  for (const [name, content] of Object.entries(meta)) {
+    const tag = page.createElement('meta');
+    tag.name = name;
+    tag.content = content;
+    page.head.append(tag);
+  }
+  return page;
+}
+
+describe('web app configuration', () => {
+  it('takes the product name the server injected into index.html', () => {
+    const env = resolveEnv({ viteEnv: {}, document: pageWithMeta({ 'product-name': 'YAMM' }) });
+    expect(env.productName).toBe('YAMM');
+  });
+
+  it('prefers a build-time VITE_PRODUCT_NAME over the meta tag', () => {
+    const env = resolveEnv({
+      viteEnv: { VITE_PRODUCT_NAME: 'Acme Mail' },
+      document: pageWithMeta({ 'product-name': 'YAMM' }),
+    });
+    expect(env.productName).toBe('Acme Mail');
+  });
+
+  it('falls back to the defaults when nothing is configured', () => {
+    const env = resolveEnv({ viteEnv: {}, document: pageWithMeta({ 'product-name': '  ' }) });
+    expect(env.productName).toBe(DEFAULT_PRODUCT_NAME);
+    expect(env.supportUrl).toBe(DEFAULT_SUPPORT_URL);
+  });
+
+  it('takes the support link from a meta tag and refuses one that is not mailto: or http(s)', () => {
+    expect(
+      resolveEnv({ viteEnv: {}, document: pageWithMeta({ 'support-url': 'https://help.example.org' }) })
+        .supportUrl,
+    ).toBe('https://help.example.org');
+    expect(() => resolveEnv({ viteEnv: { VITE_SUPPORT_URL: 'javascript:alert(1)' } })).toThrow(/supportUrl/);
+  });
+});

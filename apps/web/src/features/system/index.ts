@@ -1,0 +1,1 @@
+export { getHealthQueryOptions, useHealth } from './api/get-health';

@@ -1,0 +1,60 @@
+import { render } from '@testing-library/react';
+import type { RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '../app/providers';
+import { createRoutes } from '../app/router';
+
+/** No retries and no garbage collection during a test: a failed query fails at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function providers(queryClient: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders queryClient={queryClient} mantineEnv="test">
+        {children}
+      </AppProviders>
+    );
+  };
+}
+
+/** Renders any element inside the app's real providers (theme, query client, error boundary). */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    queryClient = createTestQueryClient(),
+    ...options
+  }: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {},
+) {
+  return {
+    ...render(ui, { wrapper: providers(queryClient), ...options }),
+    queryClient,
+    user: userEvent.setup(),
+  };
+}
+
+/**
+ * Renders the app's real route table at `url` in a memory router, inside the real providers.
+ * `routes` replaces the table, e.g. to add a test-only route beside the real ones.
+ */
+export function renderRoute(
+  url: string,
+  {
+    routes = createRoutes(),
+    queryClient = createTestQueryClient(),
+  }: { routes?: RouteObject[]; queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return { ...renderWithProviders(<RouterProvider router={router} />, { queryClient }), router };
+}

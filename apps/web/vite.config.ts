@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The Fastify server (apps/server) listens on PORT, 8080 by default. */
+const serverUrl = 'http://localhost:8080';
+
+export default defineConfig({
+  // Absolute root so the config behaves the same whether run from the repo root or apps/web.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': serverUrl,
+      '/healthz': serverUrl,
+      '/auth': serverUrl,
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defaultServerConditions } from 'vite';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: {
+    // Resolve packages as Node itself does ('module-sync'). Otherwise `react-router` resolves to its
+    // CJS build while `react-router/dom` requires the ESM one, and the two copies share no context.
+    conditions: ['module-sync', ...defaultServerConditions],
+  },
+  test: {
+    name: 'components',
+    environment: 'jsdom',
+    include: ['src/**/*.test.tsx'],
+    setupFiles: ['./src/testing/setup.ts'],
+  },
+});
