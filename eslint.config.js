@@ -67,6 +67,23 @@ export default tseslint.config(
     },
   },
   {
+    // Code flows one way: shared (lib, ui, config) → features → app (STYLE.md).
+    files: ['apps/web/src/{lib,ui,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|app)/',
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

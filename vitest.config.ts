@@ -8,7 +8,7 @@ const postgres = process.env.DATABASE_URL
   ? [
       {
         extends: './apps/server/vitest.config.ts',
-        test: { name: 'integration-postgres', env: { TEST_DATABASE: 'postgres' } },
+        test: { name: 'integration-postgres', root: './apps/server', env: { TEST_DATABASE: 'postgres' } },
       },
     ]
   : [];

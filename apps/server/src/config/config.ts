@@ -48,7 +48,9 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
 export class ConfigError extends Error {}
 
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(env);
+  // `FOO=` in a shell or compose file means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);

@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_DOCS_PATH, APP_VERSION, errorBody } from '@mergeboard/core';
 import type { AppContext } from '../app-context';
+import { AppError } from './app-error';
 import { registerErrorHandling } from './error-handler';
 import { postgresRateLimitStore } from './rate-limit-store';
 import { registerRoute, type RouteDefinition } from './route';
@@ -72,10 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
     // Static files and health probes are cheap and polled; limits guard the API.
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, detail) => ({
-      statusCode: 429,
-      ...errorBody('rate_limited', `Too many requests; try again in ${detail.after}`),
-    }),
+    // Thrown by the plugin, so it goes through the one error handler like every other failure.
+    errorResponseBuilder: (_request, detail) =>
+      new AppError('rate_limited', `Too many requests; try again in ${detail.after}`, { status: 429 }),
   });
 
   await app.register(fastifySwagger, {

@@ -8,9 +8,9 @@ import { AppError } from './app-error';
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface HandlerInput<C extends Contract> {
-  params: Out<C['params']>;
-  query: Out<C['query']>;
-  body: Out<C['body']>;
+  params: Out<NonNullable<C['params']>>;
+  query: Out<NonNullable<C['query']>>;
+  body: Out<NonNullable<C['body']>>;
   context: AppContext;
   request: FastifyRequest;
   reply: FastifyReply;

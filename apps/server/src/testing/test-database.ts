@@ -8,36 +8,47 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+export const testingPostgres = () => process.env.TEST_DATABASE === 'postgres';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A brand-new, empty PostgreSQL database next to DATABASE_URL's, and a way to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `mb_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
- * PostgreSQL database (created from DATABASE_URL, dropped afterwards) in the `integration-postgres`
- * project, so files never see each other's rows.
+ * PostgreSQL database in the `integration-postgres` project, so files never see each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE !== 'postgres') {
+  if (!testingPostgres()) {
     const database = await openDatabase({ kind: 'pglite', dir: null });
     await runMigrations(database);
     return { ...database, destroy: () => database.close() };
   }
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const name = `mb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
   await runMigrations(database);
   return {
     ...database,
     destroy: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await empty.drop();
     },
   };
 }

@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('runs embedded with no environment: PGlite under DATA_DIR, port 8080, product Mergeboard', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.PORT).toBe(8080);
+    expect(config.PRODUCT_NAME).toBe('Mergeboard');
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dataDir, 'pgdata') });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR, so restarts keep sessions', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first.SESSION_SECRET);
+    expect(loadConfig({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set and treats an empty value as unset', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+    });
+    expect(loadConfig({ ...env, DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+      expect((error as Error).message).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+    }
+  });
+});

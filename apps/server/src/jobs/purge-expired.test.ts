@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { purgeExpiredSessions } from './purge-expired';
+
+async function waitForJob(t: TestApp, name: string, id: string): Promise<string | undefined> {
+  for (let i = 0; i < 60; i += 1) {
+    const job = await t.context.queue.boss.getJobById(name, id);
+    if (job && ['completed', 'failed'].includes(job.state)) return job.state;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+
+describe('job queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ work: true });
+  });
+  afterAll(() => t.close());
+
+  it('registers the session purge as a periodic job', async () => {
+    const schedules = await t.context.queue.boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual([
+      purgeExpiredSessions.name,
+      purgeExpiredSessions.schedule,
+    ]);
+  });
+
+  it('runs the session purge through pg-boss: expired sessions go, live ones stay', async () => {
+    const { db } = t.database;
+    const [user] = await db.insert(users).values({ email: 'purge@acme.example' }).returning();
+    const hour = 60 * 60 * 1000;
+    const session = (expiresAt: Date) => ({
+      userId: user!.id,
+      tokenHash: randomBytes(32).toString('hex'),
+      expiresAt,
+    });
+    await db
+      .insert(sessions)
+      .values([session(new Date(Date.now() - hour)), session(new Date(Date.now() + hour))]);
+
+    const id = await t.context.queue.send(purgeExpiredSessions.name);
+    expect(id).toBeTruthy();
+    expect(await waitForJob(t, purgeExpiredSessions.name, id!)).toBe('completed');
+
+    const left = await db.select().from(sessions);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});

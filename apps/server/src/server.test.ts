@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from './config/config';
+import { openDatabase } from './db/client';
+import { startServer } from './server';
+import { createEmptyPostgresDatabase, testingPostgres } from './testing/test-database';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** The configuration `npm start` would build, on a new data directory (or a new PostgreSQL database). */
+async function freshConfig(env: NodeJS.ProcessEnv = {}): Promise<Config> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-start-'));
+  const base: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  };
+  if (testingPostgres()) {
+    const empty = await createEmptyPostgresDatabase();
+    cleanups.push(empty.drop);
+    // On PostgreSQL demo data is opt-in, so ask for it the way an operator would.
+    return loadConfig({ DEMO: '1', ...base, DATABASE_URL: empty.url });
+  }
+  return loadConfig(base);
+}
+
+async function countRows(config: Config, table: string): Promise<number> {
+  const database = await openDatabase(config.database);
+  try {
+    const { rows } = await database.execute(`SELECT count(*)::int AS n FROM ${table}`, []);
+    return Number(rows[0]?.n);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('starting the server the way npm start does', () => {
+  it('migrates, loads the demo once, answers over HTTP and keeps its data across a restart', async () => {
+    const config = await freshConfig();
+    const first = await startServer(config);
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    await first.stop();
+    const users = await countRows(config, 'users');
+    const campaigns = await countRows(config, 'campaigns');
+    expect(users).toBeGreaterThanOrEqual(12);
+    expect(campaigns).toBeGreaterThanOrEqual(60);
+
+    const second = await startServer(config);
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    await second.stop();
+    expect(await countRows(config, 'users')).toBe(users);
+    expect(await countRows(config, 'campaigns')).toBe(campaigns);
+  });
+
+  it('starts empty with DEMO=0', async () => {
+    const config = await freshConfig({ DEMO: '0' });
+    const server = await startServer(config);
+    await server.stop();
+    expect(await countRows(config, 'users')).toBe(0);
+  });
+
+  it('stops gracefully: the port is released and stop can be called twice', async () => {
+    const config = await freshConfig({ DEMO: '0' });
+    const server = await startServer(config);
+    const url = server.url!;
+    await Promise.all([server.stop(), server.stop()]);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});
