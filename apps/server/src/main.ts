@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/config';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadDemo, startServer } from './server';
 
 async function main(): Promise<void> {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
+  console.error(expected ? error.message : error);
   process.exit(1);
 });

@@ -67,6 +67,25 @@ describe('starting the server the way npm start does', () => {
     expect(await countRows(config, 'users')).toBe(0);
   });
 
+  it('one data directory takes one embedded process; PostgreSQL takes several (scaled out)', async () => {
+    const config = await freshConfig({ DEMO: '0' });
+    const first = await startServer(config);
+    try {
+      if (testingPostgres()) {
+        const second = await startServer(config);
+        expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+        await second.stop();
+      } else {
+        await expect(startServer(config)).rejects.toThrow(/Another Mergeboard process \(pid \d+\) is using/);
+      }
+    } finally {
+      await first.stop();
+    }
+    // Once the first has stopped, the directory (or database) is free again.
+    const again = await startServer(config);
+    await again.stop();
+  });
+
   it('stops gracefully: the port is released and stop can be called twice', async () => {
     const config = await freshConfig({ DEMO: '0' });
     const server = await startServer(config);

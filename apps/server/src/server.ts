@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { AppContext } from './app-context';
 import { loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './features/demo';
 import { buildApp } from './http/app';
@@ -24,11 +25,25 @@ function wantsDemo(config: Config): boolean {
 }
 
 async function openMigrated(config: Config): Promise<Database> {
-  if (config.database.kind === 'pglite' && config.database.dir)
+  let unlock = () => {};
+  if (config.database.kind === 'pglite' && config.database.dir) {
     mkdirSync(config.database.dir, { recursive: true });
-  const database = await openDatabase(config.database);
-  await runMigrations(database);
-  return database;
+    unlock = lockDataDir(config.dataDir);
+  }
+  try {
+    const database = await openDatabase(config.database);
+    await runMigrations(database);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** `npm run demo`: load the demo dataset into the configured database and exit. */
