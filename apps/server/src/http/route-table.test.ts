@@ -86,7 +86,7 @@ describe('the route table', () => {
           ]),
         );
         const query = new URLSearchParams(
-          Object.entries((random.value(0) as object | null) ?? {}).map(([k, v]) => [
+          Object.entries((random.value(0) as object | null) ?? {}).map(([k, v]): [string, string] => [
             k,
             JSON.stringify(v) ?? '',
           ]),
