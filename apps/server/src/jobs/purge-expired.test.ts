@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../db/schema';
+import { identities, sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { purgeExpiredSessions } from './purge-expired';
 
@@ -30,10 +30,13 @@ describe('job queue', () => {
 
   it('runs the session purge through pg-boss: expired sessions go, live ones stay', async () => {
     const { db } = t.database;
-    const [user] = await db.insert(users).values({ email: 'purge@acme.example' }).returning();
+    const [identity] = await db
+      .insert(identities)
+      .values({ issuer: 'https://issuer.example', subject: 'purge-subject', email: 'purge@acme.example' })
+      .returning();
     const hour = 60 * 60 * 1000;
     const session = (expiresAt: Date) => ({
-      userId: user!.id,
+      identityId: identity!.id,
       tokenHash: randomBytes(32).toString('hex'),
       expiresAt,
     });

@@ -49,18 +49,19 @@ export const users = pgTable(
   ],
 );
 
-/** An OpenID subject at an issuer (Google, or the embedded issuer) that signs in as a user. */
+/** An OpenID subject at an issuer (Google, or the embedded issuer): who signed in, by `sub`. */
 export const identities = pgTable(
   'identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null until the person creates a Mergeboard account (sign-in can come first: no-user). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    /** The address the issuer vouched for at the last sign-in. */
-    email: text('email'),
+    /** The profile the issuer vouched for at the last sign-in; fills the user's when missing. */
+    email: text('email').notNull(),
+    name: text('name'),
+    pictureUrl: text('picture_url'),
     createdAt: createdAt(),
     lastLoginAt: timestamptz('last_login_at'),
   },
@@ -78,9 +79,10 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /** Sessions belong to the signed-in identity; its user (if any) is looked up on each call. */
+    identityId: uuid('identity_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => identities.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
@@ -90,7 +92,7 @@ export const sessions = pgTable(
   },
   (t) => [
     unique('sessions_token_hash_unique').on(t.tokenHash),
-    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_identity_id_idx').on(t.identityId),
     // The purge job deletes by expiry.
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],

@@ -5,4 +5,5 @@ export * from './campaigns';
 export * from './suppressions';
 export * from './content';
 export * from './system';
+export * from './oidc';
 export * from './relations';

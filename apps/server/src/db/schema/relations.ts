@@ -15,17 +15,17 @@ import { invitations, memberships, workspaceDomains, workspaces } from './worksp
 export const usersRelations = relations(users, ({ one, many }) => ({
   addonWorkspace: one(workspaces, { fields: [users.addonWorkspaceId], references: [workspaces.id] }),
   identities: many(identities),
-  sessions: many(sessions),
   rolloutStatus: one(rolloutStatus),
   memberships: many(memberships),
 }));
 
-export const identitiesRelations = relations(identities, ({ one }) => ({
+export const identitiesRelations = relations(identities, ({ one, many }) => ({
   user: one(users, { fields: [identities.userId], references: [users.id] }),
+  sessions: many(sessions),
 }));
 
 export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+  identity: one(identities, { fields: [sessions.identityId], references: [identities.id] }),
 }));
 
 export const rolloutStatusRelations = relations(rolloutStatus, ({ one }) => ({
