@@ -7,3 +7,8 @@ export * from './contracts/contract';
 export * from './contracts/api-bases';
 export * from './contracts/health';
 export * from './contracts/access';
+export * from './contracts/events';
+export * from './auth/auth-contracts';
+export * from './auth/continue-target';
+export * from './users/user-contracts';
+export * from './users/identity-rules';

@@ -20,9 +20,9 @@ export interface Contract<
   params?: Params;
   query?: Query;
   body?: Body;
-  /** Schema of the successful answer (status `successStatus`, 200 unless given). */
+  /** Schema of the successful answer (status `successStatus`, 200 unless given; 302 redirects). */
   response: Response;
-  successStatus?: 200 | 201 | 202 | 204;
+  successStatus?: 200 | 201 | 202 | 204 | 302;
 }
 
 export function defineContract<

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { API_BASES } from './api-bases';
+
+/** EVT-001/EVT-007: events from the web app, stored by the server. */
+export const analyticsEventSchema = z.object({
+  eventType: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'eventType must be snake_case, e.g. webapp_page_view'),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  workspaceId: z.uuid().optional(),
+});
+
+export const recordEvents = defineContract({
+  method: 'POST',
+  path: `${API_BASES.v1}/events`,
+  summary: 'Record analytics and logging events (with the web app version); works signed out too',
+  tags: ['events'],
+  body: z.object({
+    appVersion: z.string().max(32),
+    events: z.array(analyticsEventSchema).min(1).max(50),
+  }),
+  response: z.object({ accepted: z.number().int() }),
+  successStatus: 202,
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { accountTypeOf, emailDomain, initialsOf, isPersonalEmail } from './identity-rules';
+
+describe('user identity rules', () => {
+  it('AUTH-046 CONST-004 initials are the first letters of up to two words', () => {
+    expect(initialsOf('Ada Lovelace Byron')).toBe('AL');
+    expect(initialsOf('  olivia  ')).toBe('O');
+    expect(initialsOf('')).toBe('');
+    expect(initialsOf(null)).toBe('');
+  });
+
+  it('CONST-031 gmail.com and googlemail.com are personal, other domains are not', () => {
+    expect(isPersonalEmail('pat@gmail.com')).toBe(true);
+    expect(isPersonalEmail('Pat@GoogleMail.com')).toBe(true);
+    expect(isPersonalEmail('owner@acme.example')).toBe(false);
+    expect(emailDomain('owner@Acme.Example')).toBe('acme.example');
+  });
+
+  it('AUTH-047 type is STANDARD for personal accounts, BUSINESS otherwise', () => {
+    expect(accountTypeOf(true)).toBe('STANDARD');
+    expect(accountTypeOf(false)).toBe('BUSINESS');
+  });
+});

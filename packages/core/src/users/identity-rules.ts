@@ -1,0 +1,27 @@
+import { INITIALS_MAX_LETTERS, PERSONAL_MAIL_DOMAINS } from '../constants/limits';
+import type { AccountType } from '../constants/domain';
+
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/** CONST-031: gmail.com and googlemail.com addresses are personal (Gmail-type) accounts. */
+export function isPersonalEmail(email: string): boolean {
+  return (PERSONAL_MAIL_DOMAINS as readonly string[]).includes(emailDomain(email));
+}
+
+/** AUTH-047: STANDARD for a personal account, BUSINESS otherwise. */
+export function accountTypeOf(isPersonal: boolean): AccountType {
+  return isPersonal ? 'STANDARD' : 'BUSINESS';
+}
+
+/** AUTH-046: first letters of up to two words of the name, upper-cased. */
+export function initialsOf(name: string | null | undefined): string {
+  return (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, INITIALS_MAX_LETTERS)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
