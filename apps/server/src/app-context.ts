@@ -1,10 +1,18 @@
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import type { OpenIdClient } from './features/auth/openid-client';
+import type { TokenKeys } from './features/auth/tokens';
 import type { Queue } from './jobs/queue';
 
-/** What handlers and services may reach: passed in, never imported as globals. */
-export interface AppContext {
+/** What a process opens at start: passed to buildApp, never imported as globals. */
+export interface Runtime {
   config: Config;
   database: Database;
   queue: Queue;
+}
+
+/** What handlers and services may reach. */
+export interface AppContext extends Runtime {
+  tokens: TokenKeys;
+  signIn: OpenIdClient;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { AppContext } from './app-context';
+import type { Runtime } from './app-context';
 import { loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
@@ -65,7 +65,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
   }
   const queue: Queue = await startQueue({ database, logger, work: config.ROLE !== 'web' });
-  const context: AppContext = { config, database, queue };
+  const context: Runtime = { config, database, queue };
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;

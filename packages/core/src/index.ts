@@ -12,3 +12,4 @@ export * from './auth/auth-contracts';
 export * from './auth/continue-target';
 export * from './users/user-contracts';
 export * from './users/identity-rules';
+export * from './spaces/space-rules';

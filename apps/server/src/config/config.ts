@@ -32,6 +32,11 @@ const envSchema = z.object({
   LEGACY_APP_URL: z.url().optional(),
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lifetime of access tokens; the web app refreshes 2 s before it ends. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
+  MARKETPLACE_URL: z.url().default('https://workspace.google.com/marketplace'),
+  SHEETS_URL: z.url().default('https://docs.google.com/spreadsheets/create'),
+  SUPPORT_URL: z.string().min(1).default('mailto:support@example.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,6 +48,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
   /** The origin users reach us at; derived from PORT when PUBLIC_URL is not set. */
   publicUrl: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  /** Google when its client is configured, else the built-in issuer under /oidc. */
+  signIn: { provider: 'google'; clientId: string; clientSecret: string } | { provider: 'local' };
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    signIn:
+      parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
+        ? { provider: 'google', clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
+        : { provider: 'local' },
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },

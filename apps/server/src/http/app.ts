@@ -12,7 +12,16 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { API_DOCS_PATH, APP_VERSION, errorBody } from '@mergeboard/core';
-import type { AppContext } from '../app-context';
+import type { AddressInfo } from 'node:net';
+import type { AppContext, Runtime } from '../app-context';
+import {
+  createOpenIdClient,
+  createTokenKeys,
+  localClientCredentials,
+  localIssuerUrl,
+  redirectUri,
+  registerLocalIssuer,
+} from '../features/auth';
 import { AppError } from './app-error';
 import { registerErrorHandling } from './error-handler';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -23,7 +32,7 @@ import { defaultWebDistDir, registerSpa, type SpaHandler } from './spa';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildAppOptions {
-  context: AppContext;
+  context: Runtime;
   /** Built SPA to serve; null serves the API only. Defaults to apps/web/dist when built. */
   webDistDir?: string | null;
   routes?: readonly RouteDefinition[];
@@ -34,9 +43,20 @@ export interface BuildAppOptions {
   sharedRateLimit?: boolean;
 }
 
+/** Settings the web app reads from <meta> tags in index.html. */
+function spaMeta(config: Runtime['config']): Record<string, string> {
+  return {
+    'product-name': config.PRODUCT_NAME,
+    'auth-provider': config.signIn.provider,
+    'legacy-app-url': config.LEGACY_APP_URL ?? '',
+    'marketplace-url': config.MARKETPLACE_URL,
+    'sheets-url': config.SHEETS_URL,
+    'support-url': config.SUPPORT_URL,
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { context } = options;
-  const { config } = context;
+  const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -45,6 +65,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
   };
   const app: FastifyInstance = Fastify(serverOptions);
+  const context: AppContext = {
+    ...options.context,
+    tokens: createTokenKeys(config.SESSION_SECRET),
+    signIn: createOpenIdClient({
+      config,
+      // This very process, wherever PUBLIC_URL points: the built-in issuer lives here.
+      internalOrigin: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    }),
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -95,11 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   for (const route of options.routes ?? defaultRoutes) registerRoute(app, context, route);
+  if (config.signIn.provider === 'local') {
+    await registerLocalIssuer(app, {
+      database: context.database,
+      issuerUrl: localIssuerUrl(config),
+      client: { ...localClientCredentials(config), redirectUris: [redirectUri(config)] },
+      productName: config.PRODUCT_NAME,
+      secret: config.SESSION_SECRET,
+    });
+  }
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
-  const spa: SpaHandler | null = distDir
-    ? await registerSpa(app, { distDir, productName: config.PRODUCT_NAME })
-    : null;
+  const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, errorBodySchema } from '@mergeboard/core';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createListeningTestApp } from '../testing/listening-app';
+import type { TestApp } from '../testing/test-app';
 import { routes } from './routes';
 
 /** Deterministic pseudo-random numbers, so a failure names a reproducible case. */
@@ -56,7 +57,8 @@ function generator(seed: number) {
 describe('the route table', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Listening, so sign-in routes can reach the built-in issuer as they do in production.
+    t = await createListeningTestApp();
   });
   afterAll(() => t.close());
 
@@ -65,13 +67,31 @@ describe('the route table', () => {
       paths: Record<string, object>;
     };
     for (const route of routes) {
-      expect(['public', 'signed-in'], `${route.contract.method} ${route.contract.path}`).toContain(
+      expect(['public', 'signed-in', 'user'], `${route.contract.method} ${route.contract.path}`).toContain(
         route.access.kind,
       );
       const documented = route.contract.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
       expect(doc.paths[documented], `${documented} missing from /api/docs`).toHaveProperty(
         route.contract.method.toLowerCase(),
       );
+    }
+  });
+
+  it('refuses anonymous callers on every route that is not public, with 401 and the error shape', async () => {
+    const guarded = routes.filter((route) => route.access.kind !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const params = Object.fromEntries(
+        [...route.contract.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'x']),
+      );
+      const res = await t.app.inject({
+        method: route.contract.method,
+        url: buildPath(route.contract.path, params),
+        ...(route.contract.method === 'GET' ? {} : { payload: {} }),
+      });
+      // Validation of a malformed request may answer first (400); never anything but a refusal.
+      expect([400, 401], `${route.contract.method} ${route.contract.path}`).toContain(res.statusCode);
+      expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
     }
   });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBodySchema, type Contract, type RouteAccess } from '@mergeboard/core';
 import type { AppContext } from '../app-context';
+import { authenticate, readBearer, type RequestAuth } from '../features/auth';
 import { AppError } from './app-error';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -12,6 +13,8 @@ export interface HandlerInput<C extends Contract> {
   query: Out<NonNullable<C['query']>>;
   body: Out<NonNullable<C['body']>>;
   context: AppContext;
+  /** The caller's live session; set for every route that is not public. */
+  auth: RequestAuth | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -43,22 +46,37 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      response: { [successStatus]: contract.response, '4xx': errorBodySchema, '5xx': errorBodySchema },
+      response: {
+        ...(successStatus === 302 ? {} : { [successStatus]: contract.response }),
+        '4xx': errorBodySchema,
+        '5xx': errorBodySchema,
+      },
     },
     handler: async (request, reply) => {
-      if (access.kind === 'signed-in') {
-        // Sessions arrive with the sign-in issue; until then no caller is signed in.
-        throw new AppError('unauthorized', 'Sign in to use this call');
-      }
+      const auth =
+        access.kind === 'public'
+          ? null
+          : await authenticate(context.database.db, context.tokens, readBearer(request));
+      if (access.kind === 'user') requireAccount(auth!);
       const answer = await definition.handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         context,
+        auth,
         request,
         reply,
       });
-      return reply.status(successStatus).send(answer);
+      // Redirecting handlers have answered already.
+      if (reply.sent || successStatus === 302) return reply;
+      return reply.status(successStatus).send(answer as never);
     },
   });
+}
+
+/** `user` routes need an account that is not DISABLED, beyond a live session. */
+function requireAccount(auth: RequestAuth): void {
+  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
+  if (auth.user.status === 'DISABLED')
+    throw new AppError('user_disabled', 'This account is disabled', { status: 403 });
 }

@@ -1,8 +1,16 @@
+import { authRoutes } from '../features/auth';
+import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
+import { userRoutes } from '../features/users';
 import type { RouteDefinition } from './route';
 
 /**
  * The route table: every call the server answers, each with its access rule (see RouteAccess).
  * Features contribute their lines here; the authorisation tests walk this list.
  */
-export const routes: readonly RouteDefinition[] = [...healthRoutes] as readonly RouteDefinition[];
+export const routes: readonly RouteDefinition[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...eventRoutes,
+] as readonly RouteDefinition[];

@@ -23,17 +23,24 @@ export interface SpaHandler {
 }
 
 /**
- * Serves the built SPA: hashed assets with long caching, and index.html (with the configured
- * product name written into its meta tag and title) for every other browser path.
+ * Serves the built SPA: hashed assets with long caching, and index.html (with the settings the
+ * web app needs written into its meta tags, and the product name as title) for every other
+ * browser path.
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { distDir: string; productName: string },
+  options: { distDir: string; meta: Record<string, string> },
 ): Promise<SpaHandler> {
-  const productName = escapeHtml(options.productName);
-  const index = readFileSync(path.join(options.distDir, 'index.html'), 'utf8')
-    .replace(/(<meta name="product-name" content=")[^"]*(")/, `$1${productName}$2`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${productName}</title>`);
+  let index = readFileSync(path.join(options.distDir, 'index.html'), 'utf8');
+  for (const [name, value] of Object.entries(options.meta)) {
+    const tag = `<meta name="${name}" content="${escapeHtml(value)}">`;
+    const existing = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
+    index = existing.test(index)
+      ? index.replace(existing, tag)
+      : index.replace('</head>', `  ${tag}\n  </head>`);
+  }
+  const productName = escapeHtml(options.meta['product-name'] ?? 'Mergeboard');
+  index = index.replace(/<title>[^<]*<\/title>/, `<title>${productName}</title>`);
 
   await app.register(fastifyStatic, {
     root: options.distDir,

@@ -38,6 +38,7 @@ describe('job queue', () => {
     const session = (expiresAt: Date) => ({
       identityId: identity!.id,
       tokenHash: randomBytes(32).toString('hex'),
+      idToken: 'header.payload.signature',
       expiresAt,
     });
     await db

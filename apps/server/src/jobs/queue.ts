@@ -2,9 +2,14 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { JobDefinition } from './job';
+import { purgeExpiredIssuerStateJob } from '../features/auth';
 import { purgeExpiredRateLimits, purgeExpiredSessions } from './purge-expired';
 
-export const jobs: readonly JobDefinition[] = [purgeExpiredSessions, purgeExpiredRateLimits];
+export const jobs: readonly JobDefinition[] = [
+  purgeExpiredSessions,
+  purgeExpiredRateLimits,
+  purgeExpiredIssuerStateJob,
+];
 
 export interface Queue {
   /** Enqueue a job; answers its id. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { AppContext } from '../app-context';
+import type { Runtime } from '../app-context';
 import { loadConfig, type Config } from '../config/config';
 import { buildApp, type BuildAppOptions } from '../http/app';
 import { startQueue } from '../jobs/queue';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
-  context: AppContext;
+  context: Runtime;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -41,7 +41,7 @@ export async function createTestApp(
     work: options.work ?? false,
     pollingIntervalSeconds: 0.5,
   });
-  const context: AppContext = { config, database, queue };
+  const context: Runtime = { config, database, queue };
   const app = await buildApp({ webDistDir: null, logger: false, ...options, context });
   await app.ready();
   return {

@@ -50,6 +50,10 @@ export const exchangeToken = defineContract({
   body: z.object({
     code: z.string().min(1, 'code is required'),
     state: z.string().min(1, 'state is required'),
+    iss: z
+      .url()
+      .optional()
+      .describe('The `iss` parameter of the callback, when the provider sends one (RFC 9207)'),
   }),
   response: authSessionSchema,
 });

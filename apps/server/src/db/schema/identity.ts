@@ -84,6 +84,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => identities.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The provider's id token from sign-in, answered again on refresh (it is not a credential here). */
+    idToken: text('id_token').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { findLiveSession, type LiveSession } from './session-queries';
+import type { TokenError } from './tokens';
+import { verifyToken, type TokenKeys } from './tokens';
+
+export type RequestAuth = LiveSession;
+
+/** The bearer token of a request; null without an Authorization header, 401 when it is not a bearer. */
+export function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header);
+  if (!match)
+    throw new AppError('unauthorized', 'Malformed Authorization header: use "Bearer <accessToken>"', {
+      status: 401,
+    });
+  return match[1]!;
+}
+
+/**
+ * Who is calling: a genuine, unexpired access token whose session is still live in the
+ * database. Checking the session on every call is what makes a revoke take effect at once on
+ * every process.
+ */
+export async function authenticate(db: Db, keys: TokenKeys, bearer: string | null): Promise<RequestAuth> {
+  if (!bearer)
+    throw new AppError('unauthorized', 'Sign in first: send Authorization: Bearer <accessToken>', {
+      status: 401,
+    });
+  let claims;
+  try {
+    claims = await verifyToken(keys, bearer, { kinds: ['access'] });
+  } catch (error) {
+    const reason = (error as TokenError).reason;
+    throw new AppError(reason === 'expired' ? 'token_expired' : 'invalid_token', (error as Error).message, {
+      status: 401,
+    });
+  }
+  const live = await findLiveSession(db, claims.sid);
+  if (!live || live.identity.id !== claims.sub) {
+    throw new AppError('session_expired', 'This session has ended; sign in again', { status: 401 });
+  }
+  return live;
+}

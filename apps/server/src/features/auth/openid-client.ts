@@ -1,0 +1,161 @@
+import { createHmac } from 'node:crypto';
+import * as oidc from 'openid-client';
+import type { Config } from '../../config/config';
+import { AUTH_CALLBACK_PATH } from '@mergeboard/core';
+import { LOCAL_ISSUER_PATH } from './local-issuer';
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+const SIGN_IN_SCOPE = 'openid email profile';
+
+/** What the browser must bring back with the code: kept in a signed, httpOnly cookie. */
+export interface PendingAuthorization {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+  idToken: string;
+}
+
+export class SignInError extends Error {
+  constructor(
+    readonly code: 'invalid_grant' | 'provider_unavailable' | 'missing_email',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function localClientCredentials(config: Config) {
+  return {
+    clientId: 'mergeboard-web',
+    clientSecret: createHmac('sha256', config.SESSION_SECRET)
+      .update('mergeboard:local-oidc-client')
+      .digest('base64url'),
+  };
+}
+
+export function redirectUri(config: Config): string {
+  return `${config.publicUrl}${AUTH_CALLBACK_PATH}`;
+}
+
+export function localIssuerUrl(config: Config): string {
+  return `${config.publicUrl}${LOCAL_ISSUER_PATH}`;
+}
+
+/**
+ * The OpenID client, the same code for Google and for the built-in issuer: discovery, then
+ * Authorization Code + PKCE with state and nonce, then the id-token checks (issuer, audience,
+ * expiry, nonce) done by openid-client.
+ */
+export function createOpenIdClient(options: {
+  config: Config;
+  /** Where this process listens, so the built-in issuer is reached without leaving the machine. */
+  internalOrigin: () => string;
+}) {
+  const { config } = options;
+  let discovered: Promise<oidc.Configuration> | null = null;
+
+  const discover = () => {
+    discovered ??= (async () => {
+      if (config.signIn.provider === 'google') {
+        return oidc.discovery(new URL(GOOGLE_ISSUER), config.signIn.clientId, config.signIn.clientSecret);
+      }
+      const { clientId, clientSecret } = localClientCredentials(config);
+      const issuer = localIssuerUrl(config);
+      const configuration = await oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, {
+        execute: [oidc.allowInsecureRequests],
+        [oidc.customFetch]: (url: string, init: RequestInit) =>
+          fetch(url.replace(config.publicUrl, options.internalOrigin()), init),
+      });
+      // Token calls go to this process too, whatever PUBLIC_URL a proxy answers on.
+      configuration[oidc.customFetch] = (url, init) =>
+        fetch(url.replace(config.publicUrl, options.internalOrigin()), init as RequestInit);
+      return configuration;
+    })().catch((error: unknown) => {
+      discovered = null;
+      throw new SignInError(
+        'provider_unavailable',
+        `Sign-in provider unavailable: ${(error as Error).message}`,
+      );
+    });
+    return discovered;
+  };
+
+  return {
+    async startAuthorization(request: { prompt?: string; loginHint?: string; compose?: boolean }) {
+      const configuration = await discover();
+      const pending: PendingAuthorization = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
+      const parameters: Record<string, string> = {
+        redirect_uri: redirectUri(config),
+        scope: request.compose ? `${SIGN_IN_SCOPE} ${COMPOSE_SCOPE}` : SIGN_IN_SCOPE,
+        state: pending.state,
+        nonce: pending.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+        code_challenge_method: 'S256',
+        // The built-in issuer keeps a day-long session; without a prompt it would sign the browser
+        // back in as the last address even after the user signed out here.
+        ...(request.prompt || config.signIn.provider === 'local'
+          ? { prompt: request.prompt ?? 'select_account' }
+          : {}),
+        ...(request.loginHint ? { login_hint: request.loginHint } : {}),
+        ...(request.compose && config.signIn.provider === 'google' ? { include_granted_scopes: 'true' } : {}),
+      };
+      return { url: oidc.buildAuthorizationUrl(configuration, parameters).href, pending };
+    },
+
+    async finishAuthorization(
+      callbackParams: { code: string; state: string; iss?: string | undefined },
+      pending: PendingAuthorization,
+    ): Promise<VerifiedIdentity> {
+      const configuration = await discover();
+      const callback = new URL(redirectUri(config));
+      callback.searchParams.set('code', callbackParams.code);
+      callback.searchParams.set('state', callbackParams.state);
+      // RFC 9207: the provider names itself in the callback; openid-client compares it with the
+      // discovered issuer. A client that drops it is still bound to our one provider by state.
+      callback.searchParams.set('iss', callbackParams.iss ?? configuration.serverMetadata().issuer);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        throw new SignInError(
+          'invalid_grant',
+          `The sign-in could not be completed: ${(error as Error).message}`,
+        );
+      }
+      const claims = tokens.claims();
+      if (!claims || typeof claims.email !== 'string' || !tokens.id_token) {
+        throw new SignInError('missing_email', 'The sign-in provider did not share an e-mail address');
+      }
+      return {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: claims.email.toLowerCase(),
+        emailVerified: claims.email_verified === true,
+        name: typeof claims.name === 'string' ? claims.name : null,
+        picture: typeof claims.picture === 'string' ? claims.picture : null,
+        idToken: tokens.id_token,
+      };
+    },
+  };
+}
+
+export type OpenIdClient = ReturnType<typeof createOpenIdClient>;

@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { identities, sessions, users } from '../../db/schema';
+
+export const COOKIE_SESSION_DAYS = 36;
+
+/** A live session with who holds it; null when revoked, expired or unknown. */
+export async function findLiveSession(db: Db, sessionRowId: string) {
+  const [row] = await db
+    .select({ session: sessions, identity: identities, user: users })
+    .from(sessions)
+    .innerJoin(identities, eq(identities.id, sessions.identityId))
+    .leftJoin(users, eq(users.id, identities.userId))
+    .where(and(eq(sessions.id, sessionRowId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
+export async function findSessionByHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records who signed in, by (issuer, subject). The first sign-in of an address that already has
+ * an account (created by an invitation or the demo data) links to it when the provider vouches
+ * for the address; from then on the subject alone identifies the person.
+ */
+export async function upsertIdentity(
+  db: Db,
+  claims: {
+    issuer: string;
+    subject: string;
+    email: string;
+    emailVerified: boolean;
+    name: string | null;
+    picture: string | null;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [identity] = await tx
+      .insert(identities)
+      .values({
+        issuer: claims.issuer,
+        subject: claims.subject,
+        email: claims.email,
+        name: claims.name,
+        pictureUrl: claims.picture,
+        lastLoginAt: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: [identities.issuer, identities.subject],
+        set: { email: claims.email, name: claims.name, pictureUrl: claims.picture, lastLoginAt: new Date() },
+      })
+      .returning();
+    if (identity!.userId || !claims.emailVerified) return identity!;
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, claims.email))
+      .limit(1);
+    if (!owner) return identity!;
+    const [alreadyLinked] = await tx
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(eq(identities.userId, owner.id), eq(identities.issuer, claims.issuer)))
+      .limit(1);
+    if (alreadyLinked) return identity!;
+    const [linked] = await tx
+      .update(identities)
+      .set({ userId: owner.id })
+      .where(eq(identities.id, identity!.id))
+      .returning();
+    return linked!;
+  });
+}
+
+export async function insertSession(
+  db: Db,
+  values: {
+    identityId: string;
+    tokenHash: string;
+    idToken: string;
+    expiresAt: Date;
+    userAgent: string | null;
+  },
+) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+export async function touchSession(db: Db, sessionRowId: string) {
+  await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionRowId));
+}
+
+export async function revokeSessionRow(db: Db, sessionRowId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionRowId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,89 @@
+import { and, desc, eq, gte, ilike, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  campaignRecipients,
+  campaigns,
+  memberships,
+  rolloutStatus,
+  subscriptions,
+  users,
+  workspaces,
+} from '../../db/schema';
+
+/** Every space the user has joined (invitations not yet accepted are left out). */
+export function userWorkspaceRows(db: Db, userId: string) {
+  return db
+    .select({ membership: memberships, workspace: workspaces })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), ne(memberships.status, 'PENDING')))
+    .orderBy(workspaces.name);
+}
+
+/** All-time and per-month counts of mail the user sent; form notifications do not count. */
+export async function sentMailCounters(db: Db, userId: string, since: Date) {
+  const mine = and(eq(campaigns.userId, userId), eq(campaigns.isFormNotification, false));
+  const [total] = await db
+    .select({ count: sum(campaigns.sentCount) })
+    .from(campaigns)
+    .where(mine);
+  const month = sql<string>`date_trunc('month', ${campaignRecipients.sentAt} AT TIME ZONE 'UTC')`;
+  const monthly = await db
+    .select({ month, count: sql<number>`count(*)::int` })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(and(mine, gte(campaignRecipients.sentAt, since)))
+    .groupBy(month)
+    .orderBy(month);
+  return { total: Number(total?.count ?? 0), monthly };
+}
+
+export async function findRollout(db: Db, userId: string) {
+  const [row] = await db.select().from(rolloutStatus).where(eq(rolloutStatus.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The subscription of a space the user owns, newest first: the user's license, if any. */
+export async function findOwnedLicense(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id, paymentSource: subscriptions.paymentSource })
+    .from(subscriptions)
+    .innerJoin(memberships, eq(memberships.workspaceId, subscriptions.workspaceId))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.role, 'OWNER'), eq(subscriptions.status, 'ACTIVE')),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * People the user may pick: members of the user's spaces, and users of the user's company
+ * domain, matching the search in address or name.
+ */
+export async function suggestPeople(
+  db: Db,
+  options: { userId: string; domain: string | null; search: string; limit: number },
+) {
+  const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const mySpaces = db
+    .select({ id: memberships.workspaceId })
+    .from(memberships)
+    .where(eq(memberships.userId, options.userId));
+  const coMembers = db
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(inArray(memberships.workspaceId, mySpaces));
+  return db
+    .select({ userEmail: users.email, userName: users.name })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, options.userId),
+        or(inArray(users.id, coMembers), options.domain ? eq(users.domain, options.domain) : sql`false`),
+        or(ilike(users.email, pattern), ilike(users.name, pattern)),
+      ),
+    )
+    .orderBy(users.email)
+    .limit(options.limit);
+}
