@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumPath, e2eRequired, launchBrowser, screenshotDir, viewports } from '../lib/browser';
+import { startBuiltServer, type StartedServer } from '../lib/server';
+import { completeLocalSignIn } from '../lib/sign-in';
+
+const runJourneys = chromiumPath !== null || e2eRequired;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+}
+
+describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
+  let server: StartedServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Short access tokens, so silent refresh and expiry happen within the journey.
+    server = await startBuiltServer({ ACCESS_TOKEN_TTL_SECONDS: '6' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('AUTH-004 ONB-020 signs up a new address, goes through onboarding to the dashboard; AUTH-017 logs out; AUTH-006 signs in again to the asked-for page', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${server.url}/signup`);
+    await expect(page.getByRole('heading', { name: 'Welcome to Mergeboard' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await shot(page, 'signup-step1-desktop');
+    await page.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await completeLocalSignIn(page, { email: 'grace.hopper@navy.example', name: 'Grace Hopper' });
+
+    await page.waitForURL(/\/get-started$/);
+    await page.getByRole('heading', { name: 'Install Mergeboard' }).waitFor();
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    expect(await continueButton.isDisabled()).toBe(true);
+    const [marketplace] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('link', { name: 'Go to Marketplace' })
+        .or(page.getByRole('button', { name: 'Go to Marketplace' }))
+        .click(),
+    ]);
+    await marketplace.close();
+    await continueButton.click();
+    await page.getByText('Open Google Sheets to launch Mergeboard').waitFor();
+    await shot(page, 'onboarding-step3-desktop');
+    await page.getByRole('link', { name: 'Take me to my Mergeboard dashboard' }).click();
+
+    await openAccountMenu(page);
+    await page.getByRole('menu').getByText('Grace Hopper').waitFor();
+    await page.getByRole('menu').getByText('grace.hopper@navy.example').waitFor();
+    await shot(page, 'dashboard-account-menu-desktop');
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/SESSION_ID=/);
+
+    await page.goto(`${server.url}/settings/profile?tab=2`);
+    await page.waitForURL(/\/login\?continue=/);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(page, { email: 'owner@acme.example' });
+    await page.waitForURL(`${server.url}/settings/profile?tab=2`);
+    await openAccountMenu(page);
+    await page.getByRole('menu').getByText('owner@acme.example').waitFor();
+    await page.close();
+  });
+
+  it('AUTH-039 AUTH-040 an unknown address gets the no-user message, and creating the account works', async () => {
+    const page = await browser.newPage({ viewport: viewports.mobile });
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(page, { email: 'unknown.person@elsewhere.example', name: 'Unknown Person' });
+    await page
+      .getByText(
+        "unknown.person@elsewhere.example doesn't have a Mergeboard account yet. Click below to create a new account:",
+      )
+      .waitFor();
+    await page.getByText('Did you want to use another account?').waitFor();
+    await page.getByRole('button', { name: 'Sign in with another Google account' }).waitFor();
+    await shot(page, 'login-no-user-mobile');
+    await page.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await completeLocalSignIn(page, { email: 'unknown.person@elsewhere.example', name: 'Unknown Person' });
+    await page.waitForURL(/\/get-started$/);
+    await page.close();
+  });
+
+  it('AUTH-011 refreshes silently before expiry; AUTH-012 AUTH-041 after a revoke the app returns to /login with the expiry message', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const refreshes: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(response.status());
+    });
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(page, { email: 'member@acme.example' });
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
+
+    // Tokens live 6 s: after 9 s the app has refreshed at least once and is still signed in.
+    await page.waitForTimeout(9000);
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(refreshes.every((status) => status === 200)).toBe(true);
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+
+    // Revoke the session from outside the page (as another device's logout would).
+    const revoked = await page.evaluate(async () => {
+      const sessionId = decodeURIComponent(/(?:^|; )SESSION_ID=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const token = localStorage.getItem('mb.backendIdToken') ?? '';
+      const res = await fetch('/api/v1/auth/revoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sessionId }),
+      });
+      return res.status;
+    });
+    expect(revoked).toBe(200);
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await page.getByText('Your session has expired, please sign in again').waitFor();
+    await shot(page, 'login-session-expired-desktop');
+    await context.close();
+  });
+
+  it('AUTH-006 a continue target on another site never leaves this one', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${server.url}/login?continue=${encodeURIComponent('https://evil.example/')}`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(page, { email: 'admin@acme.example' });
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
+    expect(new URL(page.url()).origin).toBe(server.url);
+    await page.close();
+  });
+});
