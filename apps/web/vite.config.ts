@@ -18,6 +18,8 @@ export default defineConfig({
       '/api': serverUrl,
       '/healthz': serverUrl,
       '/auth': serverUrl,
+      // The built-in local OpenID issuer's pages (sign-in with the local provider under `vite dev`).
+      '/oidc': serverUrl,
     },
   },
 });

@@ -9,7 +9,7 @@ describe('routes while logged out', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `Welcome to ${env.productName}` }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Sign-in is being set up for this install.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 

@@ -1,8 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { authRoutes, redirectToLogin } from '../features/auth';
+import { authRoutes, RequireAuth } from '../features/auth';
 import { RouteErrorScreen } from '../features/errors';
+import { onboardingRoutes } from '../features/onboarding';
+import { publicPageRoutes } from '../features/public-pages';
+import { shellLiteRoutes } from '../features/shell-lite';
 import { PageLoader } from '../ui/page-loader';
 import { RootLayout } from './root-layout';
 
@@ -19,11 +22,12 @@ export function createRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorScreen,
       HydrateFallback: PageLoader,
       children: [
+        // Shown signed in or out (ROUTE-002, ROUTE-003, ROUTE-005).
         ...authRoutes,
-        // Logged out (the only state so far): everything else goes to /login (ROUTE-004).
-        // Redirect-only routes: `element: null` says on purpose that they never render.
-        { index: true, loader: ({ request }) => redirectToLogin(request), element: null },
-        { path: '*', loader: ({ request }) => redirectToLogin(request), element: null },
+        ...publicPageRoutes,
+        ...onboardingRoutes,
+        // Everything else needs a session: logged out it goes to /login?continue=… (ROUTE-004).
+        { Component: RequireAuth, children: shellLiteRoutes },
       ],
     },
   ];

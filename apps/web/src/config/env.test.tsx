@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_URL, resolveEnv } from './env';
+import {
+  DEFAULT_MARKETPLACE_URL,
+  DEFAULT_PRODUCT_NAME,
+  DEFAULT_SHEETS_URL,
+  DEFAULT_SUPPORT_URL,
+  resolveEnv,
+} from './env';
 
 function pageWithMeta(meta: Record<string, string>): Document {
   const page = document.implementation.createHTMLDocument('');
@@ -38,5 +44,38 @@ describe('web app configuration', () => {
         .supportUrl,
     ).toBe('https://help.example.org');
     expect(() => resolveEnv({ viteEnv: { VITE_SUPPORT_URL: 'javascript:alert(1)' } })).toThrow(/supportUrl/);
+  });
+
+  it('reads the sign-in provider, legacy app, marketplace and sheets settings from their meta tags', () => {
+    const env = resolveEnv({
+      viteEnv: {},
+      document: pageWithMeta({
+        'auth-provider': 'google',
+        'legacy-app-url': 'https://legacy.example.com',
+        'marketplace-url': 'https://workspace.google.com/marketplace/app/x/1',
+        'sheets-url': 'https://sheets.example.com/new',
+        'help-center-url': 'https://help.example.com',
+      }),
+    });
+    expect(env).toMatchObject({
+      authProvider: 'google',
+      legacyAppUrl: 'https://legacy.example.com',
+      marketplaceUrl: 'https://workspace.google.com/marketplace/app/x/1',
+      sheetsUrl: 'https://sheets.example.com/new',
+      helpCenterUrl: 'https://help.example.com',
+    });
+  });
+
+  it('defaults: local sign-in, no legacy app (empty meta), the public marketplace and sheets pages', () => {
+    const env = resolveEnv({ viteEnv: {}, document: pageWithMeta({ 'legacy-app-url': '' }) });
+    expect(env).toMatchObject({
+      authProvider: 'local',
+      legacyAppUrl: null,
+      marketplaceUrl: DEFAULT_MARKETPLACE_URL,
+      sheetsUrl: DEFAULT_SHEETS_URL,
+      helpCenterUrl: DEFAULT_SUPPORT_URL,
+    });
+    expect(() => resolveEnv({ viteEnv: { VITE_AUTH_PROVIDER: 'facebook' } })).toThrow(/authProvider/);
+    expect(() => resolveEnv({ viteEnv: { VITE_LEGACY_APP_URL: 'javascript:x' } })).toThrow(/legacyAppUrl/);
   });
 });

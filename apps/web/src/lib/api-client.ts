@@ -36,6 +36,13 @@ export interface CallApiOptions {
   signal?: AbortSignal;
   /** Defaults to the global fetch, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * The bearer to send instead of the in-memory access token: another token of the session
+   * (e.g. the backend id token when restoring it), or `null` for none.
+   */
+  token?: string | null;
+  /** Lets the request outlive the page (events sent while the tab closes). */
+  keepalive?: boolean;
 }
 
 /** `input` may be left out when the contract has nothing required (no params, no body). */
@@ -90,7 +97,7 @@ export async function callApi<C extends Contract>(
 ): Promise<ContractResponse<C>> {
   const { body } = (input ?? {}) as LooseInput;
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getAccessToken();
+  const token = options.token === undefined ? getAccessToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
@@ -102,6 +109,7 @@ export async function callApi<C extends Contract>(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
+      keepalive: options.keepalive,
       credentials: 'same-origin',
     });
   } catch (error) {

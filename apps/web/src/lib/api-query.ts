@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UseQueryOptions } from '@tanstack/react-query';
 import type { Contract, ContractInput, ContractResponse } from '@mergeboard/core';
-import { callApi } from './api-client';
 import type { ApiError, CallApiArgs } from './api-client';
+import { callAuthed } from './authed-call';
 
 /**
  * The query key of a GET contract: its path pattern, then its params and query. A shorter key
@@ -34,13 +34,14 @@ export type QueryArgs<C extends Contract> =
 
 /**
  * Query options for one GET contract: key from {@link contractQueryKey}, fetcher from
- * {@link callApi} (cancelled with the query). One endpoint file wraps this with its own
- * defaults (e.g. `staleTime` from core's STALE_TIME_MS) and exports the hook.
+ * {@link callAuthed} (cancelled with the query; a 401 renews the session once and retries).
+ * One endpoint file wraps this with its own defaults (e.g. `staleTime` from core's
+ * STALE_TIME_MS) and exports the hook.
  */
 export function contractQueryOptions<C extends Contract>(contract: C, ...[input, options]: QueryArgs<C>) {
   return queryOptions<ContractResponse<C>, ApiError, ContractResponse<C>, ContractQueryKey>({
     ...options,
     queryKey: contractQueryKey(contract, input),
-    queryFn: ({ signal }) => callApi(contract, ...([input, { signal }] as CallApiArgs<C>)),
+    queryFn: ({ signal }) => callAuthed(contract, ...([input, { signal }] as CallApiArgs<C>)),
   });
 }

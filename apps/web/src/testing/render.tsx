@@ -8,6 +8,8 @@ import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../app/providers';
 import { createRoutes } from '../app/router';
+import { createAuthStore } from '../features/auth';
+import type { AuthStore } from '../features/auth';
 
 /** No retries and no garbage collection during a test: a failed query fails at once. */
 export function createTestQueryClient(): QueryClient {
@@ -19,27 +21,34 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
-function providers(queryClient: QueryClient) {
+function providers(queryClient: QueryClient, authStore: AuthStore) {
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <AppProviders queryClient={queryClient} mantineEnv="test">
+      <AppProviders queryClient={queryClient} authStore={authStore} mantineEnv="test">
         {children}
       </AppProviders>
     );
   };
 }
 
-/** Renders any element inside the app's real providers (theme, query client, error boundary). */
+type ProviderOptions = { queryClient?: QueryClient; authStore?: AuthStore };
+
+/**
+ * Renders any element inside the app's real providers (theme, query client, session, error
+ * boundary). The session reads cookies and storage as the test left them, so seed those first.
+ */
 export function renderWithProviders(
   ui: ReactElement,
   {
     queryClient = createTestQueryClient(),
+    authStore = createAuthStore({ queryClient }),
     ...options
-  }: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {},
+  }: Omit<RenderOptions, 'wrapper'> & ProviderOptions = {},
 ) {
   return {
-    ...render(ui, { wrapper: providers(queryClient), ...options }),
+    ...render(ui, { wrapper: providers(queryClient, authStore), ...options }),
     queryClient,
+    authStore,
     user: userEvent.setup(),
   };
 }
@@ -50,11 +59,8 @@ export function renderWithProviders(
  */
 export function renderRoute(
   url: string,
-  {
-    routes = createRoutes(),
-    queryClient = createTestQueryClient(),
-  }: { routes?: RouteObject[]; queryClient?: QueryClient } = {},
+  { routes = createRoutes(), ...options }: { routes?: RouteObject[] } & ProviderOptions = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return { ...renderWithProviders(<RouterProvider router={router} />, { queryClient }), router };
+  return { ...renderWithProviders(<RouterProvider router={router} />, options), router };
 }

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetEventQueue } from '../features/events';
 import { setAccessToken } from '../lib/access-token';
+import { removeCookie } from '../lib/cookies';
 import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './viewport';
 
 // What jsdom lacks and Mantine needs.
@@ -23,5 +25,13 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   setAccessToken(null);
+  resetEventQueue();
   document.title = '';
+  // Each test starts with a browser that has never seen the app.
+  for (const pair of document.cookie.split(/;\s*/).filter(Boolean)) removeCookie(pair.split('=')[0] ?? '');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

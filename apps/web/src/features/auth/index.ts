@@ -1,9 +1,25 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 
-export { redirectToLogin } from './login-redirect';
+export { useCurrentUser, getCurrentUserQueryOptions } from './api/get-current-user';
+export { AuthProvider, useAuth, useAuthState, useAuthStore } from './components/auth-context';
+export { AuthGate } from './components/auth-gate';
+export { GoogleButton } from './components/google-button';
+export { RequireAuth } from './components/require-auth';
+export { AuthStore, createAuthStore } from './session/auth-store';
+export type { AuthError, AuthErrorType, AuthState, SignInOutcome } from './session/auth-store';
+export { SIGN_IN_INTENT_KEY } from './session/sign-in-intent';
+export {
+  AUTH_COOKIE,
+  BACKEND_ID_TOKEN_KEY,
+  DELEGATE_COOKIE,
+  DELEGATE_TOKEN_COOKIE,
+  LAST_LOGIN_KEY,
+  SESSION_COOKIE,
+} from './session/stored-session';
 
 /** The auth feature's routes; each screen's code loads on first visit. */
 export const authRoutes: RouteObject[] = [
   { path: paths.auth.login.path, lazy: () => import('./routes/login') },
+  { path: paths.auth.callback.path, lazy: () => import('./routes/login-callback') },
 ];

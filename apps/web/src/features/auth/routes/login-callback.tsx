@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { PageLoader } from '../../../ui/page-loader';
+import { useAuthStore } from '../components/auth-context';
+
+/**
+ * /login/callback: where the OpenID provider sends the browser back (AUTH-002..008). Shows a
+ * spinner while the session store completes the sign-in, then goes where it says.
+ */
+export function Component() {
+  usePageTitle('Login');
+  const store = useAuthStore();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code');
+  const state = searchParams.get('state');
+  const error = searchParams.get('error');
+  const errorDescription = searchParams.get('error_description');
+
+  useEffect(() => {
+    let active = true;
+    void store.completeSignIn({ code, state, error, errorDescription }).then((outcome) => {
+      if (active && outcome.kind === 'navigate') {
+        void navigate(outcome.to, { replace: true, state: outcome.state });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [store, navigate, code, state, error, errorDescription]);
+
+  return <PageLoader />;
+}

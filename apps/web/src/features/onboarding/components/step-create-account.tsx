@@ -1,0 +1,39 @@
+import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { REVIEW_BADGES, ReviewBadge } from '../../../ui/review-badges';
+import { GoogleButton, useAuth } from '../../auth';
+
+/** Onboarding step 1 (ONB-004..007). */
+export function StepCreateAccount() {
+  const auth = useAuth();
+  const [marketplaceBadge] = REVIEW_BADGES;
+  return (
+    <Stack align="center" gap="lg" ta="center" maw={420} mx="auto">
+      <Title order={1}>Welcome to {env.productName}</Title>
+      <Text c="dimmed">Personalised mail merges from your spreadsheets, sent from your own account.</Text>
+      {auth.signingIn ? (
+        <Center role="status" aria-label="Signing in">
+          <Loader />
+        </Center>
+      ) : (
+        // ONB-005: only when the install has a sign-in provider configured.
+        env.authProvider && (
+          <GoogleButton
+            variant="filled"
+            onClick={() =>
+              auth.startSignIn({ continueTo: paths.onboarding.getStarted.getHref(), createAccount: true })
+            }
+          >
+            Create a new account with Google
+          </GoogleButton>
+        )
+      )}
+      <Anchor component={Link} to={paths.auth.login.getHref()}>
+        {`Already have a ${env.productName} account? Sign in`}
+      </Anchor>
+      <ReviewBadge score={marketplaceBadge.score} source={marketplaceBadge.source} justify="center" />
+    </Stack>
+  );
+}
