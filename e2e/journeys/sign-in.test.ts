@@ -30,9 +30,7 @@ describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
   it('AUTH-004 ONB-020 signs up a new address, goes through onboarding to the dashboard; AUTH-017 logs out; AUTH-006 signs in again to the asked-for page', async () => {
     const page = await browser.newPage({ viewport: viewports.desktop });
     await page.goto(`${server.url}/signup`);
-    await expect(page.getByRole('heading', { name: 'Welcome to Mergeboard' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
     await shot(page, 'signup-step1-desktop');
     await page.getByRole('button', { name: 'Create a new account with Google' }).click();
     await completeLocalSignIn(page, { email: 'grace.hopper@navy.example', name: 'Grace Hopper' });

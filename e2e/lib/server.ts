@@ -53,6 +53,8 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Sta
     env: {
       ...process.env,
       DATABASE_URL: '',
+      // Sign-in redirects and cookies must name the origin the browser uses.
+      PUBLIC_URL: url,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
