@@ -43,4 +43,18 @@ describe('configuration from the environment', () => {
       expect((error as Error).message).toMatch(/SESSION_SECRET: must be at least 32 characters/);
     }
   });
+
+  it('AUTH-001 signs in with Google when its client is configured, else with the built-in issuer', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    expect(loadConfig(env).signIn).toEqual({ provider: 'local' });
+    expect(
+      loadConfig({ ...env, GOOGLE_CLIENT_ID: 'id.apps.example', GOOGLE_CLIENT_SECRET: 's3cret' }).signIn,
+    ).toEqual({
+      provider: 'google',
+      clientId: 'id.apps.example',
+      clientSecret: 's3cret',
+    });
+    // Half a Google configuration is not a Google configuration.
+    expect(loadConfig({ ...env, GOOGLE_CLIENT_ID: 'id.apps.example' }).signIn).toEqual({ provider: 'local' });
+  });
 });

@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   rateLimit?: { max: number; timeWindow: number | string };
   /** Count requests in the database (shared by all processes); defaults to on for PostgreSQL. */
   sharedRateLimit?: boolean;
+  /** Outbound HTTP to the sign-in provider (Google); tests stand in for Google here. */
+  providerFetch?: typeof fetch;
 }
 
 /** Settings the web app reads from <meta> tags in index.html. */
@@ -72,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       // This very process, wherever PUBLIC_URL points: the built-in issuer lives here.
       internalOrigin: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      fetch: options.providerFetch,
     }),
   };
   app.setValidatorCompiler(validatorCompiler);

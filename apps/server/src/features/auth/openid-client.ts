@@ -60,6 +60,8 @@ export function createOpenIdClient(options: {
   config: Config;
   /** Where this process listens, so the built-in issuer is reached without leaving the machine. */
   internalOrigin: () => string;
+  /** How to reach Google; tests put a stand-in for Google's servers here (the edge of the world). */
+  fetch?: typeof fetch | undefined;
 }) {
   const { config } = options;
   let discovered: Promise<oidc.Configuration> | null = null;
@@ -67,7 +69,18 @@ export function createOpenIdClient(options: {
   const discover = () => {
     discovered ??= (async () => {
       if (config.signIn.provider === 'google') {
-        return oidc.discovery(new URL(GOOGLE_ISSUER), config.signIn.clientId, config.signIn.clientSecret);
+        const outbound = options.fetch;
+        if (!outbound)
+          return oidc.discovery(new URL(GOOGLE_ISSUER), config.signIn.clientId, config.signIn.clientSecret);
+        const configuration = await oidc.discovery(
+          new URL(GOOGLE_ISSUER),
+          config.signIn.clientId,
+          config.signIn.clientSecret,
+          undefined,
+          { [oidc.customFetch]: outbound },
+        );
+        configuration[oidc.customFetch] = outbound as never;
+        return configuration;
       }
       const { clientId, clientSecret } = localClientCredentials(config);
       const issuer = localIssuerUrl(config);
