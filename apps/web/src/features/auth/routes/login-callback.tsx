@@ -17,10 +17,11 @@ export function Component() {
   const state = searchParams.get('state');
   const error = searchParams.get('error');
   const errorDescription = searchParams.get('error_description');
+  const iss = searchParams.get('iss');
 
   useEffect(() => {
     let active = true;
-    void store.completeSignIn({ code, state, error, errorDescription }).then((outcome) => {
+    void store.completeSignIn({ code, state, iss, error, errorDescription }).then((outcome) => {
       if (active && outcome.kind === 'navigate') {
         void navigate(outcome.to, { replace: true, state: outcome.state });
       }
@@ -28,7 +29,7 @@ export function Component() {
     return () => {
       active = false;
     };
-  }, [store, navigate, code, state, error, errorDescription]);
+  }, [store, navigate, code, state, iss, error, errorDescription]);
 
   return <PageLoader />;
 }

@@ -60,6 +60,8 @@ export type SignInOutcome =
 export interface CallbackParams {
   code: string | null;
   state: string | null;
+  /** RFC 9207: the provider names itself in the callback; the server compares it. */
+  iss?: string | null;
   /** The provider's error (`error`, `error_description`), e.g. access_denied. */
   error: string | null;
   errorDescription: string | null;
@@ -359,7 +361,11 @@ export class AuthStore {
 
     let session: AuthSession;
     try {
-      session = await exchangeAuthCode({ code: params.code, state: params.state });
+      session = await exchangeAuthCode({
+        code: params.code,
+        state: params.state,
+        ...(params.iss ? { iss: params.iss } : {}),
+      });
     } catch (error) {
       reportAuthError(error);
       // The state cookie did not survive the trip: cookies blocked, typically incognito.
