@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { VerifiedIdentity } from './openid-client';
 import { identities, sessions, users } from '../../db/schema';
 
 export const COOKIE_SESSION_DAYS = 36;
@@ -27,17 +28,7 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
  * an account (created by an invitation or the demo data) links to it when the provider vouches
  * for the address; from then on the subject alone identifies the person.
  */
-export async function upsertIdentity(
-  db: Db,
-  claims: {
-    issuer: string;
-    subject: string;
-    email: string;
-    emailVerified: boolean;
-    name: string | null;
-    picture: string | null;
-  },
-) {
+export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idToken'>) {
   return db.transaction(async (tx) => {
     const [identity] = await tx
       .insert(identities)
