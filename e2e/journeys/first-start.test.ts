@@ -24,9 +24,8 @@ describe.skipIf(!runJourneys)('journey: first start of the built app', () => {
       const page = await browser.newPage({ viewport });
       await page.goto(`${server.url}/`);
       await page.waitForURL(/\/login(\?|$)/);
-      await expect(page.getByRole('heading', { name: 'Welcome to Mergeboard' }).isVisible()).resolves.toBe(
-        true,
-      );
+      // The login screen loads lazily: wait for it rather than sampling once.
+      await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
       expect(await page.title()).toBe('Login | Mergeboard');
       await page.screenshot({ path: path.join(screenshotDir, `login-${name}.png`), fullPage: true });
       await page.close();
