@@ -13,3 +13,5 @@ export * from './auth/continue-target';
 export * from './users/user-contracts';
 export * from './users/identity-rules';
 export * from './spaces/space-rules';
+export * from './spaces/space-name';
+export * from './spaces/space-contracts';
