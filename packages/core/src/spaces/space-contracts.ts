@@ -3,11 +3,16 @@ import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
 import {
   LEGACY_TYPES,
+  MEMBER_STATUSES,
   ROLES,
   ROLLOUT_RESTRICTIONS,
+  SEAT_TYPES,
+  USER_PLANS,
   WORKSPACE_PLANS,
   WORKSPACE_STATUSES,
 } from '../constants/domain';
+import { MEMBER_PAGE_SIZE } from '../constants/limits';
+import { listQuerySchema } from '../list/list-params';
 import { spaceNameSchema } from './space-name';
 
 const base = API_BASES.v1;
