@@ -15,3 +15,8 @@ export * from './users/identity-rules';
 export * from './spaces/space-rules';
 export * from './spaces/space-name';
 export * from './spaces/space-contracts';
+export * from './permissions/roles';
+export * from './permissions/restrictions';
+export * from './permissions/plan-features';
+export * from './permissions/space-permissions';
+export * from './permissions/plan-labels';

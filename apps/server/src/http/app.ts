@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -65,6 +65,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
+    // Errors the router raises before any route runs (bad URL encoding, over-long parameters)
+    // answer in the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is longer than 100 characters'
+          : 'Malformed URL';
+      void (reply as FastifyReply)
+        .status(status)
+        .send(errorBody(status === 414 ? 'uri_too_long' : 'bad_request', message));
+    },
   };
   const app: FastifyInstance = Fastify(serverOptions);
   const context: AppContext = {

@@ -67,9 +67,10 @@ describe('the route table', () => {
       paths: Record<string, object>;
     };
     for (const route of routes) {
-      expect(['public', 'signed-in', 'user'], `${route.contract.method} ${route.contract.path}`).toContain(
-        route.access.kind,
-      );
+      expect(
+        ['public', 'signed-in', 'user', 'space'],
+        `${route.contract.method} ${route.contract.path}`,
+      ).toContain(route.access.kind);
       const documented = route.contract.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
       expect(doc.paths[documented], `${documented} missing from /api/docs`).toHaveProperty(
         route.contract.method.toLowerCase(),
@@ -122,7 +123,12 @@ describe('the route table', () => {
             : { headers: { 'content-type': 'application/json' }, payload: body }),
         });
         expect(res.statusCode, `${route.contract.method} ${url} ${body.slice(0, 200)}`).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+        if (res.statusCode >= 400) {
+          expect(
+            errorBodySchema.safeParse(res.json()).success,
+            `${res.statusCode} ${url} ${res.body.slice(0, 200)}`,
+          ).toBe(true);
+        }
       }
     }
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { errorBodySchema, type Contract, type RouteAccess } from '@mergeboard/core';
 import type { AppContext } from '../app-context';
 import { authenticate, readBearer, type RequestAuth } from '../features/auth';
+import { requireSpaceMember, type SpaceAccess } from '../features/spaces';
 import { AppError } from './app-error';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -15,6 +16,8 @@ export interface HandlerInput<C extends Contract> {
   context: AppContext;
   /** The caller's live session; set for every route that is not public. */
   auth: RequestAuth | null;
+  /** The caller's membership and the space of the `:id` parameter, for `space` routes. */
+  space: SpaceAccess | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -57,13 +60,22 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
         access.kind === 'public'
           ? null
           : await authenticate(context.database.db, context.tokens, readBearer(request));
-      if (access.kind === 'user') requireAccount(auth!);
+      if (access.kind === 'user' || access.kind === 'space') requireAccount(auth!);
+      const space =
+        access.kind === 'space'
+          ? await requireSpaceMember(context.database.db, {
+              workspaceId: (request.params as { id: string }).id,
+              userId: auth!.user!.id,
+              minRole: access.minRole,
+            })
+          : null;
       const answer = await definition.handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         context,
         auth,
+        space,
         request,
         reply,
       });

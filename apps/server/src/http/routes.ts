@@ -1,6 +1,7 @@
 import { authRoutes } from '../features/auth';
 import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
+import { spaceRoutes } from '../features/spaces';
 import { userRoutes } from '../features/users';
 import type { RouteDefinition } from './route';
 
@@ -13,4 +14,5 @@ export const routes: readonly RouteDefinition[] = [
   ...authRoutes,
   ...userRoutes,
   ...eventRoutes,
+  ...spaceRoutes,
 ] as readonly RouteDefinition[];

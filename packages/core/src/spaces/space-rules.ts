@@ -1,5 +1,3 @@
-import type { WorkspacePlan } from '../constants/domain';
-
 /** The URL slug of a space name: lowercase words joined by dashes (the {workspaceSlug} of urlPrefix). */
 export function slugify(name: string): string {
   const slug = name
@@ -15,22 +13,6 @@ export function slugify(name: string): string {
 
 export function urlPrefixOf(workspace: { id: string; slug: string }): string {
   return `/${workspace.id}/${workspace.slug}`;
-}
-
-/**
- * Plan-level features of a space (000 §3 otherFeatures). Paid plans get the team features;
- * PREMIUM shares unsubscriptions and bounces across the space (001 §6). Ownership transfer is
- * not available on FREE nor on LEGACY plans (001 §6 notices).
- */
-export function planFeatures(plan: WorkspacePlan) {
-  const paid = plan === 'PRO' || plan === 'PREMIUM';
-  return {
-    teamAnalyticsDashboard: paid,
-    manageUserRoles: paid,
-    transferOwnerShip: paid,
-    shareUnsubscribesAcrossWorkspace: plan === 'PREMIUM',
-    shareBouncesAccrossWorkspace: plan === 'PREMIUM',
-  };
 }
 
 /** The name of the FREE space every new account gets: "{Name}'s space", at least 5 characters. */

@@ -1,4 +1,5 @@
 export { authRoutes } from './auth-routes';
+export { startSession } from './auth-service';
 export { authenticate, readBearer, type RequestAuth } from './authenticate';
 export {
   createOpenIdClient,
@@ -7,6 +8,6 @@ export {
   redirectUri,
   type OpenIdClient,
 } from './openid-client';
-export { createTokenKeys, type TokenKeys } from './tokens';
+export { createTokenKeys, hashSessionSecret, newSessionSecret, type TokenKeys } from './tokens';
 export { findLiveSession } from './session-queries';
 export { registerLocalIssuer, purgeExpiredIssuerStateJob } from './local-issuer';

@@ -1,0 +1,186 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { emailDomain, isRestricted } from '@mergeboard/core';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { auditEvents, invitations, memberships, users, workspaceDomains, workspaces } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { hashSessionSecret, newSessionSecret } from '../auth';
+import { restrictionsFor } from './space-details';
+import type { SpaceAccess } from './space-access';
+
+const INVITATION_DAYS = 7;
+
+/** Per-address reasons an invitation cannot go out; null when it can. */
+async function checkInvitees(db: Db, access: SpaceAccess, emails: string[]) {
+  const { workspace } = access;
+  const [domains, members, pending] = await Promise.all([
+    db
+      .select({ domain: workspaceDomains.domainName })
+      .from(workspaceDomains)
+      .where(eq(workspaceDomains.workspaceId, workspace.id)),
+    db
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, workspace.id), inArray(users.email, emails))),
+    db
+      .select({ email: invitations.email })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.workspaceId, workspace.id),
+          eq(invitations.status, 'PENDING'),
+          inArray(invitations.email, emails),
+        ),
+      ),
+  ]);
+  const allowedDomains = new Set(domains.map((d) => d.domain));
+  const memberSet = new Set(members.map((m) => m.email));
+  const pendingSet = new Set(pending.map((p) => p.email));
+  return emails.map((email) => {
+    let errorMsg: string | null = null;
+    if (memberSet.has(email)) errorMsg = 'This user is already a member of this space.';
+    else if (pendingSet.has(email)) errorMsg = 'This user has already been invited.';
+    else if (
+      !workspace.freeHasMultiDomain &&
+      allowedDomains.size > 0 &&
+      !allowedDomains.has(emailDomain(email))
+    ) {
+      errorMsg = `Your current plan only allows user from domain ${[...allowedDomains][0]}.`;
+    }
+    return { email, errorMsg };
+  });
+}
+
+/**
+ * API-017: invitations need a manager (or a member when the space lets members invite), a
+ * non-legacy plan and the INVITATION rollout (decision C2). With onlyCheckValidity nothing is written.
+ * Tokens are random, stored hashed, single use and expire after a week.
+ */
+export async function inviteToSpace(
+  db: Db,
+  options: {
+    access: SpaceAccess;
+    inviter: { id: string; email: string };
+    emails: string[];
+    onlyCheck: boolean;
+  },
+): Promise<{ items: { email: string; errorMsg: string | null }[]; tokens: Map<string, string> }> {
+  const { access } = options;
+  const manager = access.membership.role !== 'MEMBER' || access.workspace.memberInviteUser;
+  if (!manager) throw new AppError('forbidden', 'Only owners and admins can invite to this space');
+  if (access.workspace.plan === 'LEGACY')
+    throw new AppError('forbidden', 'Legacy spaces invite from the Manage Users page');
+  if (isRestricted(await restrictionsFor(db, options.inviter), 'INVITATION')) {
+    throw new AppError('invitation_restricted', 'Invitations are not available for your account yet', {
+      status: 403,
+    });
+  }
+  const emails = [...new Set(options.emails.map((e) => e.trim().toLowerCase()))];
+  const items = await checkInvitees(db, access, emails);
+  const tokens = new Map<string, string>();
+  if (options.onlyCheck || items.every((item) => item.errorMsg)) return { items, tokens };
+  try {
+    await db.transaction(async (tx) => {
+      for (const { email } of items.filter((item) => !item.errorMsg)) {
+        const token = newSessionSecret();
+        tokens.set(email, token);
+        await tx.insert(invitations).values({
+          tokenHash: hashSessionSecret(token),
+          workspaceId: access.workspace.id,
+          email,
+          invitedByUserId: options.inviter.id,
+          expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+        });
+      }
+      await tx.insert(auditEvents).values({
+        workspaceId: access.workspace.id,
+        actorUserId: options.inviter.id,
+        action: 'workspace.invited',
+        targetType: 'workspace',
+        targetId: access.workspace.id,
+        data: { emails: [...tokens.keys()] },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', 'Someone invited one of these addresses at the same time; try again');
+    throw error;
+  }
+  return { items, tokens };
+}
+
+/**
+ * API-021: the invited person joins. The invitation is claimed with a conditional update, so a
+ * link works once even when clicked twice at the same moment.
+ */
+export async function acceptInvitationToken(
+  db: Db,
+  options: { token: string; user: { id: string; email: string; addonWorkspaceId: string | null } },
+): Promise<{ workspaceId: string; workspaceName: string; isActiveWorkspace: boolean }> {
+  if (isRestricted(await restrictionsFor(db, options.user), 'INVITATION')) {
+    throw new AppError('invitation_restricted', 'Sorry, this invitation link is no longer valid.', {
+      status: 403,
+    });
+  }
+  const tokenHash = hashSessionSecret(options.token);
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .select({ invitation: invitations, workspaceName: workspaces.name })
+      .from(invitations)
+      .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+      .where(eq(invitations.tokenHash, tokenHash))
+      .for('update');
+    if (!invitation) throw new AppError('not_found', 'The invite link is invalid.');
+    const { invitation: row } = invitation;
+    if (row.email !== options.user.email) {
+      throw new AppError('forbidden', 'You are logged into a different account than the one invited.');
+    }
+    const [already] = await tx
+      .select({ id: memberships.id, status: memberships.status })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, row.workspaceId), eq(memberships.userId, options.user.id)));
+    if (already && already.status !== 'PENDING') {
+      throw new AppError('user_already_exists', 'You are already a member of this space.', { status: 409 });
+    }
+    const claimed = await tx
+      .update(invitations)
+      .set({ status: 'ACCEPTED', acceptedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(invitations.id, row.id),
+          eq(invitations.status, 'PENDING'),
+          sql`${invitations.expiresAt} > now()`,
+        ),
+      )
+      .returning({ id: invitations.id });
+    if (claimed.length === 0) {
+      throw new AppError('invitation_is_not_active', 'The invite link has expired or been cancelled.', {
+        status: 409,
+      });
+    }
+    if (already) {
+      await tx
+        .update(memberships)
+        .set({ status: 'ACTIVE', updatedAt: new Date() })
+        .where(eq(memberships.id, already.id));
+    } else {
+      await tx
+        .insert(memberships)
+        .values({ workspaceId: row.workspaceId, userId: options.user.id, role: 'MEMBER', userPlan: 'FREE' });
+    }
+    // A person without a sending space sends from the one they just joined.
+    const isActiveWorkspace = options.user.addonWorkspaceId === null;
+    if (isActiveWorkspace)
+      await tx.update(users).set({ addonWorkspaceId: row.workspaceId }).where(eq(users.id, options.user.id));
+    await tx.insert(auditEvents).values({
+      workspaceId: row.workspaceId,
+      actorUserId: options.user.id,
+      action: 'workspace.joined',
+      targetType: 'workspace',
+      targetId: row.workspaceId,
+      data: { invitationId: row.id },
+    });
+    return { workspaceId: row.workspaceId, workspaceName: invitation.workspaceName, isActiveWorkspace };
+  });
+}

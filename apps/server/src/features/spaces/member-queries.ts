@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ListParams, MemberStatus, SpaceMember } from '@mergeboard/core';
+import type { Db } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+
+type MemberFilter = 'search' | 'memberStatus';
+type MemberSort = 'userEmail' | 'userName' | 'userRole' | 'seatType';
+
+const sortColumns = {
+  userEmail: users.email,
+  userName: users.name,
+  userRole: memberships.role,
+  seatType: memberships.seatType,
+} as const;
+
+/** API-011: one page of a space's members; without a sort, pending members come after active ones. */
+export async function listMembers(
+  db: Db,
+  workspaceId: string,
+  params: ListParams<MemberFilter, MemberSort>,
+): Promise<{ items: SpaceMember[]; total: number }> {
+  const conditions: SQL[] = [eq(memberships.workspaceId, workspaceId)];
+  const search = params.filterBy.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+  }
+  if (params.filterBy.memberStatus) {
+    conditions.push(eq(memberships.status, params.filterBy.memberStatus as MemberStatus));
+  }
+  const where = and(...conditions);
+  const order = params.sortBy
+    ? [(params.sortBy.direction === 'asc' ? asc : desc)(sortColumns[params.sortBy.key]), asc(users.email)]
+    : [asc(sql`${memberships.status} = 'PENDING'`), asc(users.email)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ membership: memberships, user: users })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(params.limit)
+      .offset(params.limitOffset),
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map(({ membership, user }) => ({
+      id: user.id,
+      name: user.name ?? user.email,
+      email: user.email,
+      role: membership.role,
+      status: membership.status,
+      plan: membership.userPlan,
+      seatType: membership.seatType,
+      isPaid: membership.isPaid,
+      trial: membership.freeTrialEnd?.getTime() ?? null,
+      createTimestamp: membership.createdAt.getTime(),
+    })),
+  };
+}

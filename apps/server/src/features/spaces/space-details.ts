@@ -1,0 +1,121 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  activeRestrictions,
+  isPersonalEmail,
+  spaceUserFeatures,
+  urlPrefixOf,
+  type WorkspaceDetails,
+} from '@mergeboard/core';
+import type { Db } from '../../db/client';
+import { memberships, rolloutStatus, users, workspaceDomains } from '../../db/schema';
+import type { SpaceAccess } from './space-access';
+
+/** Restrictions in force for a user: from the rollout step and whether the address is Gmail. */
+export async function restrictionsFor(db: Db, user: { id: string; email: string }) {
+  const [rollout] = await db
+    .select({ step: rolloutStatus.lastActivatedStep })
+    .from(rolloutStatus)
+    .where(eq(rolloutStatus.userId, user.id))
+    .limit(1);
+  return activeRestrictions({
+    lastActivatedStep: rollout?.step ?? 0,
+    isGmailUser: isPersonalEmail(user.email),
+  });
+}
+
+export async function ownerEmailOf(db: Db, workspaceId: string): Promise<string> {
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'OWNER')))
+    .limit(1);
+  return owner?.email ?? '';
+}
+
+/** API-008: a space as its member sees it; DISABLED spaces show only name, plan, legacy type, status. */
+export async function loadWorkspaceDetails(
+  db: Db,
+  access: SpaceAccess,
+  user: { id: string; email: string },
+  include: { domains: boolean; features: boolean; membersCount: boolean },
+): Promise<
+  | WorkspaceDetails
+  | {
+      id: string;
+      name: string;
+      plan: WorkspaceDetails['plan'];
+      legacyType: WorkspaceDetails['legacyType'];
+      status: 'DISABLED';
+    }
+> {
+  const { workspace, membership } = access;
+  if (workspace.status === 'DISABLED') {
+    return {
+      id: workspace.id,
+      name: workspace.name,
+      plan: workspace.plan,
+      legacyType: workspace.legacyType,
+      status: 'DISABLED',
+    };
+  }
+  const restrictions = await restrictionsFor(db, user);
+  const [domains, members, ownerEmail] = await Promise.all([
+    include.domains
+      ? db
+          .select({ domainName: workspaceDomains.domainName })
+          .from(workspaceDomains)
+          .where(eq(workspaceDomains.workspaceId, workspace.id))
+      : null,
+    include.membersCount
+      ? db.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, workspace.id))
+      : null,
+    ownerEmailOf(db, workspace.id),
+  ]);
+  return {
+    id: workspace.id,
+    workspaceId: workspace.id,
+    name: workspace.name,
+    workspaceName: workspace.name,
+    plan: workspace.plan,
+    legacyType: workspace.legacyType,
+    status: workspace.status,
+    role: membership.role,
+    urlPrefix: urlPrefixOf(workspace),
+    isPerSeat: workspace.isPerSeat,
+    memberInviteUser: workspace.memberInviteUser,
+    ...(members ? { memberCount: members[0]?.n ?? 0 } : {}),
+    ...(domains ? { workspaceDomains: domains } : {}),
+    ...(include.features
+      ? {
+          workspaceFeatures: {
+            FREE: {
+              hasMultiDomain: workspace.freeHasMultiDomain,
+              allowedUserCount: workspace.freeAllowedUserCount,
+            },
+            PRO: {
+              hasMultiDomain: workspace.proHasMultiDomain,
+              allowedUserCount: workspace.proAllowedUserCount,
+            },
+            PRO_PERSONAL: {
+              hasMultiDomain: workspace.proPersonalHasMultiDomain,
+              allowedUserCount: workspace.proPersonalAllowedUserCount,
+            },
+          },
+        }
+      : {}),
+    features: spaceUserFeatures({
+      role: membership.role,
+      userPlan: membership.userPlan,
+      memberStatus: membership.status,
+      workspacePlan: workspace.plan,
+      legacyType: workspace.legacyType,
+      workspaceStatus: workspace.status,
+      isPerSeat: workspace.isPerSeat,
+      restrictions,
+      isGmailUser: isPersonalEmail(user.email),
+    }),
+    restrictions,
+    ownerEmail,
+  };
+}

@@ -1,0 +1,431 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, workspaceDetailsSchema } from '@mergeboard/core';
+import { invitations, memberships, promotions, users, workspaces } from '../../db/schema';
+import { routes } from '../../http/routes';
+import { signedInAs } from '../../testing/sessions';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+import { inviteToSpace } from './invitation-service';
+import { findMembership } from './space-access';
+
+type Caller = { headers: { authorization: string } } | null;
+
+describe('spaces', () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+  const as: Record<string, Caller> = {};
+
+  const call = (caller: Caller, method: string, url: string, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      ...(caller ? { headers: caller.headers } : {}),
+      ...(payload ? { payload } : {}),
+    });
+
+  async function userId(email: string) {
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row!.id;
+  }
+
+  /** A fresh space with one person per role, so destructive calls never touch the demo's. */
+  async function makeSpace(name = 'Walk space') {
+    const [space] = await t.database.db
+      .insert(workspaces)
+      .values({ name, slug: 'walk-space', plan: 'PRO' })
+      .returning();
+    await t.database.db.insert(memberships).values([
+      { workspaceId: space!.id, userId: ids.owner!, role: 'OWNER', userPlan: 'PRO' },
+      { workspaceId: space!.id, userId: ids.admin!, role: 'ADMIN', userPlan: 'PRO' },
+      { workspaceId: space!.id, userId: ids.member!, role: 'MEMBER', userPlan: 'PRO' },
+      { workspaceId: space!.id, userId: ids.disabled!, role: 'MEMBER', userPlan: 'FREE', status: 'DISABLED' },
+    ]);
+    return space!.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo({ db: t.database.db });
+    const people = {
+      owner: 'owner@acme.example',
+      admin: 'admin@acme.example',
+      member: 'member@acme.example',
+      disabled: 'noah.fischer@acme.example',
+      nonMember: 'pat@gmail.com',
+    };
+    for (const [key, email] of Object.entries(people)) {
+      ids[key] = await userId(email);
+      as[key] = await signedInAs(t, email);
+    }
+    as.anonymous = null;
+    const [acme] = await t.database.db.select().from(workspaces).where(eq(workspaces.name, 'Acme Sales'));
+    ids.acme = acme!.id;
+  });
+  afterAll(() => t.close());
+
+  describe('authorisation walk over every space route', () => {
+    const identities = ['anonymous', 'nonMember', 'disabled', 'member', 'admin', 'owner'] as const;
+    // What the spec allows each identity, per route (PERM-008, PERM-021, INV / decision C2).
+    const table: Record<
+      string,
+      { request: (spaceId: string) => [string, string, object?]; expect: number[] }
+    > = {
+      'GET /api/v1/workspaces/:id': {
+        request: (id) => ['GET', `/api/v1/workspaces/${id}`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'PUT /api/v1/workspaces/:id': {
+        request: (id) => ['PUT', `/api/v1/workspaces/${id}`, { workspaceName: 'Walk space renamed' }],
+        expect: [401, 404, 403, 403, 403, 200],
+      },
+      'DELETE /api/v1/workspaces/:id': {
+        request: (id) => ['DELETE', `/api/v1/workspaces/${id}`],
+        expect: [401, 404, 403, 403, 403, 200],
+      },
+      'PUT /api/v1/workspaces/:id/owner': {
+        request: (id) => ['PUT', `/api/v1/workspaces/${id}/owner`, { userId: ids.admin }],
+        expect: [401, 404, 403, 403, 403, 200],
+      },
+      'GET /api/v1/workspaces/:id/members': {
+        request: (id) => ['GET', `/api/v1/workspaces/${id}/members`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'POST /api/v1/workspaces/:id/invitations': {
+        request: (id) => [
+          'POST',
+          `/api/v1/workspaces/${id}/invitations?onlyCheckValidity=true`,
+          { emails: ['new.hire@acme.example'] },
+        ],
+        expect: [401, 404, 403, 403, 200, 200],
+      },
+    };
+
+    it('covers every route of the table that is scoped to a space', () => {
+      const spaceRoutes = routes
+        .filter((route) => route.access.kind === 'space')
+        .map((r) => `${r.contract.method} ${r.contract.path}`);
+      expect(spaceRoutes.sort()).toEqual(Object.keys(table).sort());
+    });
+
+    for (const [route, { request, expect: statuses }] of Object.entries(table)) {
+      it(`PERM ${route}: anonymous, non-member, DISABLED, MEMBER, ADMIN, OWNER get ${statuses.join('/')}`, async () => {
+        const got: number[] = [];
+        for (const identity of identities) {
+          const spaceId = await makeSpace();
+          const [method, url, payload] = request(spaceId);
+          const res = await call(as[identity]!, method, url, payload);
+          got.push(res.statusCode);
+          if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+        }
+        expect(got).toEqual(statuses);
+      });
+    }
+  });
+
+  it("API-008 a non-member replaying a member's call gets 404 and changes nothing", async () => {
+    const res = await call(as.nonMember!, 'PUT', `/api/v1/workspaces/${ids.acme}`, {
+      workspaceName: 'Hijacked space',
+    });
+    expect(res.statusCode).toBe(404);
+    const [acme] = await t.database.db.select().from(workspaces).where(eq(workspaces.id, ids.acme!));
+    expect(acme!.name).toBe('Acme Sales');
+    const read = await call(as.nonMember!, 'GET', `/api/v1/workspaces/${ids.acme}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.body).not.toContain('Acme');
+  });
+
+  it("API-008 answers the space with the member's features, domains and counts", async () => {
+    const res = await call(
+      as.admin!,
+      'GET',
+      `/api/v1/workspaces/${ids.acme}?includeDomains=true&includeFeatures=true`,
+    );
+    expect(res.statusCode).toBe(200);
+    const details = workspaceDetailsSchema.parse(res.json());
+    expect(details).toMatchObject({
+      name: 'Acme Sales',
+      plan: 'PRO',
+      role: 'ADMIN',
+      memberCount: 12,
+      workspaceDomains: [{ domainName: 'acme.example' }],
+      ownerEmail: 'owner@acme.example',
+    });
+    expect(details.urlPrefix).toBe(`/${ids.acme}/acme-sales`);
+  });
+
+  it('SPACE a DISABLED space answers only name, plan, legacy type and status', async () => {
+    const spaceId = await makeSpace('Disabled space');
+    await t.database.db.update(workspaces).set({ status: 'DISABLED' }).where(eq(workspaces.id, spaceId));
+    const res = await call(as.member!, 'GET', `/api/v1/workspaces/${spaceId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: spaceId,
+      name: 'Disabled space',
+      plan: 'PRO',
+      legacyType: null,
+      status: 'DISABLED',
+    });
+  });
+
+  describe('creating', () => {
+    it('SPACE refuses a short or empty name with the spec texts, and writes nothing', async () => {
+      const before = await t.database.db.select({ n: count() }).from(workspaces);
+      const short = await call(as.member!, 'POST', '/api/v1/workspaces', {
+        workspaceName: '  abc ',
+        userId: ids.member,
+      });
+      expect(short.statusCode).toBe(400);
+      expect(errorBodySchema.parse(short.json()).error.fields).toEqual({
+        'body.workspaceName': 'Space name should contain at least 5 characters.',
+      });
+      const empty = await call(as.member!, 'POST', '/api/v1/workspaces', {
+        workspaceName: '   ',
+        userId: ids.member,
+      });
+      expect(errorBodySchema.parse(empty.json()).error.fields?.['body.workspaceName']).toBe(
+        'Please fill in this field.',
+      );
+      const long = await call(as.member!, 'POST', '/api/v1/workspaces', {
+        workspaceName: 'x'.repeat(256),
+        userId: ids.member,
+      });
+      expect(errorBodySchema.parse(long.json()).error.fields?.['body.workspaceName']).toBe(
+        'Space name could contain at most 255 characters.',
+      );
+      expect(await t.database.db.select({ n: count() }).from(workspaces)).toEqual(before);
+    });
+
+    it('never acts for another user id given in the body', async () => {
+      const res = await call(as.member!, 'POST', '/api/v1/workspaces', {
+        workspaceName: 'Not mine at all',
+        userId: ids.owner,
+      });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('SPACE creates a FREE space owned by the caller, with a trimmed name, up to 5 owned; the sixth gets the spec text', async () => {
+      const creator = await signedInAs(t, 'jonas.weber@acme.example');
+      const creatorId = await userId('jonas.weber@acme.example');
+      const created: string[] = [];
+      for (let i = 1; i <= 5; i += 1) {
+        const res = await call(creator, 'POST', '/api/v1/workspaces', {
+          workspaceName: `  Jonas team ${i}  `,
+          userId: creatorId,
+        });
+        expect(res.statusCode).toBe(201);
+        created.push((res.json() as { workspaceId: string }).workspaceId);
+      }
+      const [first] = await t.database.db.select().from(workspaces).where(eq(workspaces.id, created[0]!));
+      expect(first).toMatchObject({ name: 'Jonas team 1', slug: 'jonas-team-1', plan: 'FREE' });
+      const sixth = await call(creator, 'POST', '/api/v1/workspaces', {
+        workspaceName: 'Jonas team 6',
+        userId: creatorId,
+      });
+      expect(sixth.statusCode).toBe(409);
+      expect(errorBodySchema.parse(sixth.json()).error.message).toBe(
+        'You are already the owner of 5 spaces which is the limit of the number of spaces you can own.',
+      );
+    });
+  });
+
+  it('SPACE renames with the trimmed name and answers the space', async () => {
+    const spaceId = await makeSpace();
+    const res = await call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}`, {
+      workspaceName: '  Renamed space  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(workspaceDetailsSchema.parse(res.json())).toMatchObject({
+      name: 'Renamed space',
+      urlPrefix: `/${spaceId}/renamed-space`,
+    });
+  });
+
+  describe('transferring ownership', () => {
+    it('SPACE gives the space to an active member; the previous owner stays as a member', async () => {
+      const spaceId = await makeSpace();
+      const res = await call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: ids.member });
+      expect(res.statusCode).toBe(200);
+      expect((await findMembership(t.database.db, spaceId, ids.owner!))!.membership.role).toBe('MEMBER');
+      expect((await findMembership(t.database.db, spaceId, ids.member!))!.membership.role).toBe('OWNER');
+    });
+
+    it('refuses someone who is not an active member', async () => {
+      const spaceId = await makeSpace();
+      for (const target of [ids.nonMember, ids.disabled]) {
+        const res = await call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: target });
+        expect(res.statusCode).toBe(400);
+        expect(errorBodySchema.parse(res.json()).error.fields).toHaveProperty('body.userId');
+      }
+    });
+
+    it('SPACE answers 409 user_owns_too_many_workspaces when the new owner already owns 5', async () => {
+      const spaceId = await makeSpace();
+      const busy = await userId('jonas.weber@acme.example'); // owns 5 since the creation test
+      await t.database.db
+        .insert(memberships)
+        .values({ workspaceId: spaceId, userId: busy, role: 'MEMBER', userPlan: 'PRO' });
+      const owned = await t.database.db
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.userId, busy), eq(memberships.role, 'OWNER')));
+      expect(owned[0]!.n).toBe(5);
+      const res = await call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: busy });
+      expect(res.statusCode).toBe(409);
+      const { error } = errorBodySchema.parse(res.json());
+      expect(error.code).toBe('user_owns_too_many_workspaces');
+      expect(error.fields).toEqual({ 'body.userId': 'This user already owns too many spaces.' });
+    });
+  });
+
+  it('keeps one owner per space and at most 5 owned spaces under 20 concurrent transfers, renames and creations', async () => {
+    const spaces = [await makeSpace('Race one'), await makeSpace('Race two')];
+    const racer = await signedInAs(t, 'priya.natarajan@acme.example');
+    const racerId = await userId('priya.natarajan@acme.example');
+    const requests = Array.from({ length: 20 }, (_, i) => {
+      const spaceId = spaces[i % 2]!;
+      if (i % 4 === 0)
+        return call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: ids.admin });
+      if (i % 4 === 1)
+        return call(as.admin!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: ids.owner });
+      if (i % 4 === 2)
+        return call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}`, {
+          workspaceName: `Race renamed ${i}`,
+        });
+      return call(racer, 'POST', '/api/v1/workspaces', { workspaceName: `Priya race ${i}`, userId: racerId });
+    });
+    const statuses = (await Promise.all(requests)).map((res) => res.statusCode);
+    expect(statuses.every((status) => status < 500)).toBe(true);
+    const owners = await t.database.db
+      .select({ workspaceId: memberships.workspaceId, n: count() })
+      .from(memberships)
+      .where(eq(memberships.role, 'OWNER'))
+      .groupBy(memberships.workspaceId);
+    const allSpaces = await t.database.db.select({ n: count() }).from(workspaces);
+    expect(owners.length).toBe(allSpaces[0]!.n);
+    expect(owners.every((row) => row.n === 1)).toBe(true);
+    const perUser = await t.database.execute(
+      `SELECT user_id FROM memberships WHERE role = 'OWNER' GROUP BY user_id HAVING count(*) > 5`,
+      [],
+    );
+    // owner@ and admin@ hold the walk's spaces (inserted directly); everyone who went through the API stays within 5.
+    const overLimit = perUser.rows.map((row) => row.user_id);
+    expect(overLimit).not.toContain(racerId);
+    const priya = await t.database.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.userId, racerId), eq(memberships.role, 'OWNER')));
+    expect(priya[0]!.n).toBeLessThanOrEqual(5);
+  });
+
+  describe('invitations', () => {
+    async function invite(email: string) {
+      const access = await findMembership(t.database.db, ids.acme!, ids.admin!);
+      const { tokens } = await inviteToSpace(t.database.db, {
+        access: access!,
+        inviter: { id: ids.admin!, email: 'admin@acme.example' },
+        emails: [email],
+        onlyCheck: false,
+      });
+      return tokens.get(email)!;
+    }
+
+    it('API-017 checks addresses without writing, and names why one cannot be invited', async () => {
+      const res = await call(
+        as.admin!,
+        'POST',
+        `/api/v1/workspaces/${ids.acme}/invitations?onlyCheckValidity=true`,
+        {
+          emails: ['member@acme.example', 'fresh.person@acme.example', 'outsider@other.example'],
+        },
+      );
+      expect(res.statusCode).toBe(200);
+      const items = (res.json() as { items: { email: string; errorMsg: string | null }[] }).items;
+      expect(items.find((i) => i.email === 'fresh.person@acme.example')!.errorMsg).toBeNull();
+      expect(items.find((i) => i.email === 'member@acme.example')!.errorMsg).toMatch(/already a member/);
+      expect(items.find((i) => i.email === 'outsider@other.example')!.errorMsg).toBe(
+        'Your current plan only allows user from domain acme.example.',
+      );
+      const written = await t.database.db
+        .select({ n: count() })
+        .from(invitations)
+        .where(eq(invitations.email, 'fresh.person@acme.example'));
+      expect(written[0]!.n).toBe(0);
+    });
+
+    it('API-021 the invited person joins once; the link then answers 409 and a stranger 403', async () => {
+      await t.database.db
+        .insert(users)
+        .values({ email: 'new.joiner@acme.example', name: 'New Joiner', domain: 'acme.example' });
+      const joiner = await signedInAs(t, 'new.joiner@acme.example');
+      const joinerId = await userId('new.joiner@acme.example');
+      const token = await invite('new.joiner@acme.example');
+      const stranger = await call(as.member!, 'PUT', `/api/v1/invitations/${token}/accept`);
+      expect(stranger.statusCode).toBe(403);
+      expect(errorBodySchema.parse(stranger.json()).error.message).toBe(
+        'You are logged into a different account than the one invited.',
+      );
+      const res = await call(joiner, 'PUT', `/api/v1/invitations/${token}/accept`);
+      expect(res.statusCode).toBe(200);
+      // A person without a sending space now sends from the one joined.
+      expect(res.json()).toEqual({
+        workspaceId: ids.acme,
+        workspaceName: 'Acme Sales',
+        isActiveWorkspace: true,
+      });
+      expect((await findMembership(t.database.db, ids.acme!, joinerId))!.membership).toMatchObject({
+        role: 'MEMBER',
+      });
+      const again = await call(joiner, 'PUT', `/api/v1/invitations/${token}/accept`);
+      expect(again.statusCode).toBe(409);
+      expect(errorBodySchema.parse(again.json()).error.code).toBe('user_already_exists');
+    });
+
+    it('INV an unknown link answers 404, an expired one 409 invitation_is_not_active; tokens are stored hashed', async () => {
+      const unknown = await call(as.member!, 'PUT', `/api/v1/invitations/${'B'.repeat(43)}/accept`);
+      expect(unknown.statusCode).toBe(404);
+      expect(errorBodySchema.parse(unknown.json()).error.message).toBe('The invite link is invalid.');
+      const invitee = await signedInAs(t, 'amara.okafor@acme.example');
+      const outsiderSpace = await makeSpace('Invite space');
+      const access = await findMembership(t.database.db, outsiderSpace, ids.owner!);
+      const { tokens } = await inviteToSpace(t.database.db, {
+        access: access!,
+        inviter: { id: ids.owner!, email: 'owner@acme.example' },
+        emails: ['amara.okafor@acme.example'],
+        onlyCheck: false,
+      });
+      const token = tokens.get('amara.okafor@acme.example')!;
+      const stored = await t.database.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.workspaceId, outsiderSpace));
+      expect(stored[0]!.tokenHash).not.toBe(token);
+      await t.database.db
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.workspaceId, outsiderSpace));
+      const expired = await call(invitee, 'PUT', `/api/v1/invitations/${token}/accept`);
+      expect(expired.statusCode).toBe(409);
+      expect(errorBodySchema.parse(expired.json()).error.code).toBe('invitation_is_not_active');
+    });
+  });
+
+  it('API-023 lists the sidebar promotions and drops invalid ones', async () => {
+    await t.database.db.insert(promotions).values({
+      name: 'Broken',
+      description: 'No image',
+      image: '',
+      type: 'banner',
+      url: 'https://example.com',
+      productId: 'broken',
+      project: 'mergeboard',
+      placement: 'sidebar',
+    });
+    const res = await call(as.member!, 'GET', '/api/cannon?project=mergeboard&placement=sidebar');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { enabled: boolean; promotions: { name: string }[] };
+    expect(body.enabled).toBe(true);
+    expect(body.promotions.length).toBeGreaterThan(0);
+    expect(body.promotions.map((p) => p.name)).not.toContain('Broken');
+  });
+});

@@ -1,0 +1,31 @@
+import type { TestApp } from './test-app';
+import { createTokenKeys, startSession } from '../features/auth';
+
+/**
+ * A signed-in caller without the browser dance: a real session row and a real access token,
+ * so every call still goes through token verification and the live-session lookup. The first
+ * sign-in of an address links to its account, as with a provider that verified the address.
+ */
+export async function signedInAs(
+  t: TestApp,
+  email: string,
+): Promise<{ token: string; headers: { authorization: string } }> {
+  const session = await startSession(
+    {
+      db: t.database.db,
+      keys: createTokenKeys(t.context.config.SESSION_SECRET),
+      accessTokenTtlSeconds: 3600,
+    },
+    {
+      issuer: 'https://issuer.test',
+      subject: `subject:${email}`,
+      email,
+      emailVerified: true,
+      name: null,
+      picture: null,
+      idToken: 'test.id.token',
+    },
+    'vitest',
+  );
+  return { token: session.accessToken, headers: { authorization: `Bearer ${session.accessToken}` } };
+}
