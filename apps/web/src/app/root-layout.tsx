@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import { AlertProvider } from '../features/alerts';
 import { AuthGate, useAuthState, useCurrentUser } from '../features/auth';
 import { usePageViews } from '../features/events';
 
@@ -22,7 +23,9 @@ export function RootLayout() {
     <>
       <AuthGate>
         <PageViewTracking />
-        <Outlet />
+        <AlertProvider>
+          <Outlet />
+        </AlertProvider>
       </AuthGate>
       <ScrollRestoration />
     </>

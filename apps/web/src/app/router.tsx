@@ -5,7 +5,11 @@ import { authRoutes, RequireAuth } from '../features/auth';
 import { RouteErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
-import { shellLiteRoutes } from '../features/shell-lite';
+import { invitationRoutes } from '../features/invitations';
+import { AppShellLayout, DisabledPage } from '../features/shell';
+import { spaceSettingsRoutes } from '../features/space-settings';
+import { fallbackRoute, SpaceLayout, spaceEntryRoutes, spaceRedirectRoutes } from '../features/spaces';
+import { workAreaRoutes } from '../features/work-areas';
 import { PageLoader } from '../ui/page-loader';
 import { RootLayout } from './root-layout';
 
@@ -27,7 +31,31 @@ export function createRoutes(): RouteObject[] {
         ...publicPageRoutes,
         ...onboardingRoutes,
         // Everything else needs a session: logged out it goes to /login?continue=… (ROUTE-004).
-        { Component: RequireAuth, children: shellLiteRoutes },
+        {
+          Component: RequireAuth,
+          children: [
+            // '/' and /settings/billing pick a space (ROUTE-007).
+            ...spaceEntryRoutes,
+            ...invitationRoutes,
+            // ROUTE-008/009: the space router under /{workspaceId}/{slug}.
+            {
+              path: paths.space.root.path,
+              Component: SpaceLayout,
+              children: [
+                {
+                  Component: AppShellLayout,
+                  children: [
+                    ...workAreaRoutes,
+                    ...spaceSettingsRoutes,
+                    { path: paths.space.disabled.path, Component: DisabledPage },
+                    ...spaceRedirectRoutes,
+                  ],
+                },
+              ],
+            },
+            fallbackRoute,
+          ],
+        },
       ],
     },
   ];

@@ -30,6 +30,40 @@ export const paths = {
     /** Steps 2 and 3 of onboarding (ONB-019). */
     getStarted: { path: '/get-started', getHref: () => '/get-started' },
   },
+  /** Top-level /settings/billing: the best space's billing page (ROUTE-007). */
+  settingsBilling: { path: '/settings/billing', getHref: () => '/settings/billing' },
+  /** ROUTE-006: an invitation link; status 'accept' accepts it at once (INV-002). */
+  invitation: {
+    path: '/invitations/:token/:status?',
+    getHref: (token: string, status?: 'accept') =>
+      `/invitations/${encodeURIComponent(token)}${status ? `/${status}` : ''}`,
+  },
+  /**
+   * Space-scoped routes (ROUTE-009): every href takes the space's urlPrefix, `/{workspaceId}/{slug}`.
+   * `path` is the pattern relative to the prefix route.
+   */
+  space: {
+    root: { path: '/:workspaceId/:slug' },
+    mailMerges: { path: 'mail-merges', getHref: (prefix: string) => `${prefix}/mail-merges` },
+    sent: { path: 'sent', getHref: (prefix: string) => `${prefix}/mail-merges/sent` },
+    scheduled: { path: 'scheduled', getHref: (prefix: string) => `${prefix}/mail-merges/scheduled` },
+    unsubscriptions: { path: 'unsubscriptions', getHref: (prefix: string) => `${prefix}/unsubscriptions` },
+    bounces: { path: 'bounces', getHref: (prefix: string) => `${prefix}/bounces` },
+    teamReport: { path: 'team-report', getHref: (prefix: string) => `${prefix}/team-report` },
+    templates: { path: 'templates', getHref: (prefix: string) => `${prefix}/templates` },
+    disabled: { path: 'disabled', getHref: (prefix: string) => `${prefix}/disabled` },
+    settingsBilling: { path: 'settings/billing' },
+    settings: { path: 'space', getHref: (prefix: string) => `${prefix}/space` },
+    general: { path: 'general', getHref: (prefix: string) => `${prefix}/space/general` },
+    users: { path: 'users', getHref: (prefix: string) => `${prefix}/space/users` },
+    billing: {
+      path: 'billing',
+      getHref: (prefix: string, search = '') => `${prefix}/space/billing${search}`,
+    },
+    upgrade: { path: 'upgrade', getHref: (prefix: string) => `${prefix}/space/upgrade` },
+    /** The seat flow's first checkout step (SHELL-011). */
+    checkoutDetails: { getHref: (prefix: string) => `${prefix}/checkout/details` },
+  },
   public: {
     unsubscribed: { path: '/unsubscribed', getHref: () => '/unsubscribed' },
     formResponse: { path: '/formresponse', getHref: () => '/formresponse' },

@@ -22,7 +22,7 @@ describe('session refresh on 401', () => {
       },
     });
 
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
     const refreshes = server.calls('POST /api/v1/auth/refresh-token');
     expect(refreshes).toHaveLength(2);
     // Restoring uses the stored backend token; the renewal the session's access token.
@@ -74,7 +74,7 @@ describe('session timers', () => {
         ],
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
     const refreshes = () => server.calls('POST /api/v1/auth/refresh-token');
     expect(refreshes()).toHaveLength(1);
 
@@ -91,7 +91,7 @@ describe('session timers', () => {
     await waitFor(() => expect(getAccessToken()).not.toBe(first.accessToken));
     // Still signed in, and well past the first expiry.
     await act(() => vi.advanceTimersByTimeAsync(SESSION_TIMER_MARGIN_MS + 1000));
-    expect(screen.getByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
   });
 
   it('AUTH-012: when no refresh succeeded by the expiry, the user is logged out with session-expired', async () => {
@@ -103,7 +103,7 @@ describe('session timers', () => {
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(first.expiresAt - Date.now() + 10));
 

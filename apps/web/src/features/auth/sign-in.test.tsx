@@ -39,7 +39,7 @@ describe('sign-in callback', () => {
     });
     const { router } = returnFromProvider({ continue: SPACE_PATH, createAccount: false });
 
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe(SPACE_PATH);
 
     const [exchange] = server.calls('POST /api/v1/auth/token');
@@ -58,14 +58,16 @@ describe('sign-in callback', () => {
     expect(window.sessionStorage.getItem(SIGN_IN_INTENT_KEY)).toBeNull();
   });
 
-  it('AUTH-006: an unsafe continue target falls back to /', async () => {
+  it('AUTH-006 ROUTE-001: an unsafe continue target falls back to /, which opens the best space', async () => {
     fakeServer({
       'POST /api/v1/auth/token': json(200, authSession()),
       'GET /api/v2/users/me': json(200, currentUser()),
     });
     const { router } = returnFromProvider({ continue: 'https://evil.example/', createAccount: false });
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(
+      `${currentUser().userWorkspaces?.[0]?.urlPrefix}/mail-merges/sent`,
+    );
   });
 
   it('AUTH-004 ONB-020: with createAccount, a missing user is created from the id token and onboarding opens on step 2', async () => {
@@ -151,7 +153,7 @@ describe('delegate (legacy app) users', () => {
     });
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     returnFromProvider({ continue: null, createAccount: false });
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -161,7 +163,7 @@ describe('delegate (legacy app) users', () => {
     const server = fakeServer(signedInRoutes());
     renderRoute('/');
 
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
     const [refresh] = server.calls('POST /api/v1/auth/refresh-token');
     expect(refresh?.bearer).toBe('delegate-token');
     expect(refresh?.body).toEqual({ sessionId: SESSION_ID });

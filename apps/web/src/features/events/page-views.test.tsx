@@ -30,7 +30,7 @@ describe('page-view events', () => {
     const { server, router } = await renderSignedIn(`/${SPACE_ID}/pats-space/templates?sort=new`, {
       user: currentUser({ isPerSeat: true }),
     });
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Templates' })).toBeInTheDocument();
 
     await waitFor(() => expect(pageViews(server)).toHaveLength(1), { timeout: 2000 });
     const [batch] = server.calls('POST /api/v1/events');
@@ -65,7 +65,7 @@ describe('page-view events', () => {
   it("EVT-007: ui_type is 'spaces' for a user outside the per-seat rollout", async () => {
     setCookie(CONSENT_COOKIE, 'analytics:yes');
     const { server } = await renderSignedIn('/');
-    await screen.findByRole('heading', { name: 'Your spaces' });
+    await screen.findByRole('heading', { name: 'Mail merges' });
     await act(() => flushEvents());
     expect(pageViews(server)[0]?.payload).toMatchObject({
       ui_type: 'spaces',
@@ -77,7 +77,7 @@ describe('page-view events', () => {
   it('EVT-012: without analytics consent no page view is sent', async () => {
     setCookie(CONSENT_COOKIE, 'necessary:yes,analytics:no');
     const { server, router } = await renderSignedIn('/');
-    await screen.findByRole('heading', { name: 'Your spaces' });
+    await screen.findByRole('heading', { name: 'Mail merges' });
     await act(() => router.navigate('/templates'));
     await act(() => flushEvents());
     expect(server.calls('POST /api/v1/events')).toHaveLength(0);
@@ -99,8 +99,12 @@ describe('page-view events', () => {
       'GET /api/v2/users/me': json(200, currentUser()),
     });
     renderRoute('/login/callback?code=c&state=s');
-    await screen.findByRole('heading', { name: 'Your spaces' });
+    await screen.findByRole('heading', { name: 'Mail merges' });
     await act(() => flushEvents());
-    expect(pageViews(server).map((event) => event.payload.page_path)).toEqual(['/']);
+    // '/' is the target; it then opens the best space's sent mail merges.
+    expect(pageViews(server).map((event) => event.payload.page_path)).toEqual([
+      '/',
+      `/${SPACE_ID}/pats-space/mail-merges/sent`,
+    ]);
   });
 });

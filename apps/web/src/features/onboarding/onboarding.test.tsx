@@ -166,7 +166,10 @@ describe('onboarding, signed in', () => {
     expect(sheets).toHaveAttribute('target', '_blank');
 
     await user.click(screen.getByRole('link', { name: `Take me to my ${product} dashboard` }));
-    expect(await screen.findByRole('heading', { name: 'Your spaces' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
+    // '/' opens the best space's sent mail merges.
+    expect(router.state.location.pathname).toBe(
+      `${currentUser().userWorkspaces?.[0]?.urlPrefix}/mail-merges/sent`,
+    );
   });
 });

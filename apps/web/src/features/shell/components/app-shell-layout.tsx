@@ -1,0 +1,81 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { SIDEBAR_WIDTH_PX } from '@mergeboard/core';
+import { Outlet, useSearchParams } from 'react-router';
+import { AlertsArea } from '../../alerts';
+import { useSpace } from '../../spaces';
+import { AppHeader } from './app-header';
+import { DisabledPage } from './disabled-page';
+import { NewSpaceModal } from './new-space-modal';
+import { Sidebar } from './sidebar';
+import { UpgradeInfoModal } from './upgrade-info-modal';
+
+const NEW_SPACE_PARAM = 'new-space';
+
+/**
+ * The signed-in layout of every space page: header, a 256 px sidebar (a drawer below the
+ * 990 px tablet breakpoint, SHELL-027), the alerts, then the page. A DISABLED user sees the
+ * disabled page instead (SHELL-025).
+ */
+export function AppShellLayout() {
+  const { space, user } = useSpace();
+  const [navOpened, nav] = useDisclosure(false);
+  const [upgradeInfoOpened, upgradeInfo] = useDisclosure(false);
+  const [createOpened, createModal] = useDisclosure(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const newSpaceFromQuery = searchParams.has(NEW_SPACE_PARAM);
+  const disabled = user.status === 'DISABLED';
+
+  const closeCreate = () => {
+    createModal.close();
+    if (newSpaceFromQuery) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete(NEW_SPACE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: SIDEBAR_WIDTH_PX, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} onOpenUpgradeInfo={upgradeInfo.open} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main navigation">
+        {!disabled && (
+          <Sidebar
+            onNavigate={nav.close}
+            onCreateSpace={() => {
+              nav.close();
+              createModal.open();
+            }}
+          />
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        {disabled ? (
+          <DisabledPage />
+        ) : (
+          <>
+            <AlertsArea space={space} />
+            <Outlet />
+          </>
+        )}
+      </AppShell.Main>
+      {!disabled && (
+        <>
+          <NewSpaceModal opened={createOpened || newSpaceFromQuery} onClose={closeCreate} />
+          <UpgradeInfoModal opened={upgradeInfoOpened} onClose={upgradeInfo.close} />
+        </>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { ActionIcon, Button, CopyButton, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { useSpace, useWorkspaceMembers } from '../../spaces';
+
+/**
+ * SHELL-023/024: a free member of a Pro space learns whom to ask for an upgrade: the owner and
+ * the admins, each address with a copy button.
+ */
+export function UpgradeInfoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Upgrade your plan" centered>
+      {opened && <UpgradeInfo onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function UpgradeInfo({ onClose }: { onClose: () => void }) {
+  const { space } = useSpace();
+  const members = useWorkspaceMembers(space.workspaceId);
+  const managers = (members.data?.items ?? [])
+    .filter((member) => member.role === 'OWNER' || member.role === 'ADMIN')
+    .sort((a, b) => (a.role === b.role ? 0 : a.role === 'OWNER' ? -1 : 1));
+  const hasAdmins = managers.some((member) => member.role === 'ADMIN');
+
+  return (
+    <Stack>
+      {members.isPending ? (
+        <Loader size="sm" aria-label="Loading" />
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {managers.map((member) => (
+            <Group key={member.id} component="li" justify="space-between" wrap="nowrap">
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {member.name} ({member.role === 'OWNER' ? 'Owner' : 'Admin'})
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {member.email}
+                </Text>
+              </Stack>
+              <CopyButton value={member.email}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                    <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${member.email}`}>
+                      {copied ? '✓' : '⧉'}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Text size="sm">
+        {hasAdmins ? 'Contact any of them to request an upgrade.' : 'Contact them to request an upgrade.'}
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Close</Button>
+      </Group>
+    </Stack>
+  );
+}

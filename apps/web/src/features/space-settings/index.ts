@@ -1,0 +1,50 @@
+import { createElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+import { RequireSpacePermission, SpaceRedirect } from '../spaces';
+import { SettingsIndexRedirect } from './routes/settings-index';
+
+/** {prefix}/space and its sub-routes (ROUTE-016..024). */
+export const spaceSettingsRoutes: RouteObject[] = [
+  {
+    path: paths.space.settings.path,
+    children: [
+      { index: true, Component: SettingsIndexRedirect },
+      {
+        // ROUTE-017: owners only; anyone else goes back to the work areas.
+        path: paths.space.general.path,
+        element: createElement(RequireSpacePermission, {
+          allow: (permissions) => permissions.canAccessGeneralSettings,
+          otherwise: paths.space.mailMerges.getHref,
+        }),
+        children: [{ index: true, lazy: () => import('./routes/general') }],
+      },
+      {
+        // ROUTE-018 (C4): only with access to users and the page not restricted.
+        path: paths.space.users.path,
+        element: createElement(RequireSpacePermission, {
+          allow: (permissions) => permissions.canAccessUsersPage,
+          otherwise: paths.space.mailMerges.getHref,
+        }),
+        children: [{ index: true, lazy: () => import('./routes/users') }],
+      },
+      {
+        // PERM-010: without billing access, to General.
+        path: paths.space.billing.path,
+        element: createElement(RequireSpacePermission, {
+          allow: (permissions) => permissions.canAccessWorkspaceBilling,
+          otherwise: paths.space.general.getHref,
+        }),
+        children: [{ index: true, lazy: () => import('./routes/billing') }],
+      },
+      // ROUTE-021
+      {
+        path: paths.space.upgrade.path,
+        element: createElement(SpaceRedirect, {
+          to: (prefix: string) => paths.space.billing.getHref(prefix),
+          keepSearch: true,
+        }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,57 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { createElement } from 'react';
+import { paths } from '../../config/paths';
+import { SpaceRedirect } from './components/space-redirect';
+import { HomeRedirect } from './routes/home-redirect';
+import { SettingsBillingRedirect } from './routes/settings-billing-redirect';
+
+export { useCreateWorkspace } from './api/create-workspace';
+export { useDeleteWorkspace } from './api/delete-workspace';
+export { useTransferOwnership } from './api/transfer-ownership';
+export { useUpdateWorkspace } from './api/update-workspace';
+export { useWorkspace, getWorkspaceQueryOptions } from './api/get-workspace';
+export { useWorkspaceMembers } from './api/list-workspace-members';
+export { useOptionalSpace, useSpace } from './components/space-context';
+export type { SpaceContextValue } from './components/space-context';
+export { RequireSpacePermission, SpaceLoader, SpaceRedirect } from './components/space-redirect';
+export { SpaceLayout } from './components/space-layout';
+export {
+  bestBillingSpace,
+  bestSpace,
+  findSpace,
+  lastActiveSpaceId,
+  ownedSpaceCount,
+  rememberActiveSpace,
+} from './select-space';
+export { permissionsFor } from './space-permissions';
+export { useRefreshSpaces } from './use-refresh-spaces';
+
+/** Signed-in top-level routes: '/' (best space) and /settings/billing (ROUTE-007). */
+export const spaceEntryRoutes: RouteObject[] = [
+  { index: true, Component: HomeRedirect },
+  { path: paths.settingsBilling.path, Component: SettingsBillingRedirect },
+];
+
+/**
+ * The space router's own redirects, placed beside the pages: the bare prefix and any unknown
+ * sub-path go to mail merges (ROUTE-025); {prefix}/settings/billing goes to the billing page
+ * keeping the query (ROUTE-026).
+ */
+export const spaceRedirectRoutes: RouteObject[] = [
+  { index: true, element: createElement(SpaceRedirect, { to: paths.space.sent.getHref }) },
+  {
+    path: paths.space.settingsBilling.path,
+    element: createElement(SpaceRedirect, {
+      to: (prefix: string) => paths.space.billing.getHref(prefix),
+      keepSearch: true,
+    }),
+  },
+  { path: '*', element: createElement(SpaceRedirect, { to: paths.space.mailMerges.getHref }) },
+];
+
+/** Anything signed in that no route claims goes to '/'. */
+export const fallbackRoute: RouteObject = {
+  path: '*',
+  element: createElement(Navigate, { to: paths.home.getHref(), replace: true }),
+};

@@ -1,0 +1,37 @@
+import { createElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+import { RequireSpacePermission, SpaceRedirect } from '../spaces';
+
+/** The work areas under the space prefix (ROUTE-010..015); pages load on first visit. */
+export const workAreaRoutes: RouteObject[] = [
+  {
+    path: paths.space.mailMerges.path,
+    children: [
+      // ROUTE-011: the base path opens the Sent tab.
+      { index: true, element: createElement(SpaceRedirect, { to: paths.space.sent.getHref }) },
+      { path: paths.space.sent.path, lazy: () => import('./routes/mail-merges') },
+      { path: paths.space.scheduled.path, lazy: () => import('./routes/mail-merges') },
+    ],
+  },
+  { path: paths.space.unsubscriptions.path, lazy: () => import('./routes/unsubscriptions') },
+  {
+    // ROUTE-013: only when the bounces page is accessible and not restricted.
+    path: paths.space.bounces.path,
+    element: createElement(RequireSpacePermission, {
+      allow: (permissions) => permissions.showBouncesPage,
+      otherwise: paths.space.mailMerges.getHref,
+    }),
+    children: [{ index: true, lazy: () => import('./routes/bounces') }],
+  },
+  {
+    // ROUTE-014, PERM-019: only with the team report.
+    path: paths.space.teamReport.path,
+    element: createElement(RequireSpacePermission, {
+      allow: (permissions) => permissions.canAccessTeamReport,
+      otherwise: paths.space.mailMerges.getHref,
+    }),
+    children: [{ index: true, lazy: () => import('./routes/team-report') }],
+  },
+  { path: paths.space.templates.path, lazy: () => import('./routes/templates') },
+];
