@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetEventQueue } from '../features/events';
 import { setAccessToken } from '../lib/access-token';
 import { removeCookie } from '../lib/cookies';
 import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './viewport';
+
+// CI runs every test project at once on two cores: give screens time to settle before a
+// find*/waitFor gives up (the default 1 s flaked under that load).
+configure({ asyncUtilTimeout: 5000 });
 
 // What jsdom lacks and Mantine needs.
 installMatchMedia();

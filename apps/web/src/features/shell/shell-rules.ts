@@ -5,11 +5,12 @@ export function isBillingPage(pathname: string): boolean {
 }
 
 /**
- * SHELL-012 as the issue decided it: the header Upgrade button shows for a MEMBER of a FREE
- * space, except on the billing page.
+ * SHELL-012: the header Upgrade button shows for a "non-member" — the catalogue reads it as a role
+ * other than MEMBER, i.e. those who can buy — on a FREE space, except on the billing page.
+ * (A free member of a Pro space gets the upgrade info modal instead, PERM-016.)
  */
 export function showUpgradeButton(space: UserWorkspace, pathname: string): boolean {
-  return space.userRole === 'MEMBER' && space.workspacePlan === 'FREE' && !isBillingPage(pathname);
+  return space.userRole !== 'MEMBER' && space.workspacePlan === 'FREE' && !isBillingPage(pathname);
 }
 
 /** PERM-020: Manage billing needs billing access and is hidden for legacy subscriptions. */

@@ -144,17 +144,17 @@ describe('sidebar', () => {
 });
 
 describe('header', () => {
-  it('SHELL-011 SHELL-012: a MEMBER of a FREE space gets the Upgrade button to checkout details', async () => {
-    await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ userWorkspaces: [memberFree] }),
+  it('SHELL-011 SHELL-012: the owner of a FREE space gets the Upgrade button to checkout details', async () => {
+    await renderInSpace(`${ownerFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ userWorkspaces: [ownerFree] }),
     });
     const upgrade = await screen.findByRole('link', { name: 'Upgrade' });
-    expect(upgrade).toHaveAttribute('href', `${memberFree.urlPrefix}/checkout/details`);
+    expect(upgrade).toHaveAttribute('href', `${ownerFree.urlPrefix}/checkout/details`);
   });
 
-  it('SHELL-012: no Upgrade button for an owner, on a paid space, or on the billing page', async () => {
-    const first = await renderInSpace(`${ownerFree.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ userWorkspaces: [ownerFree, ownerPro] }),
+  it('SHELL-012: no Upgrade button for a MEMBER, on a paid space, or on the billing page', async () => {
+    const first = await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ userWorkspaces: [memberFree, ownerPro] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
@@ -162,26 +162,12 @@ describe('header', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
     first.unmount();
 
-    // A member of a FREE space who can see billing: the button stays away from the billing page.
-    const second = await renderInSpace(`${memberFree.urlPrefix}/space/billing`, {
-      user: currentUser({ userWorkspaces: [memberFree] }),
-      details: {
-        [memberFree.workspaceId]: {
-          features: {
-            canAccessWorkspace: true,
-            canAccessWorkspaceBilling: true,
-            canAccessTeamReport: false,
-            manageUserRoles: false,
-            transferOwnerShip: false,
-            sharedUnsubscribes: false,
-            sharedBounces: false,
-          },
-        },
-      },
+    const second = await renderInSpace(`${ownerFree.urlPrefix}/space/billing`, {
+      user: currentUser({ userWorkspaces: [ownerFree] }),
     });
     expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
-    expect(second.router.state.location.pathname).toBe(`${memberFree.urlPrefix}/space/billing`);
+    expect(second.router.state.location.pathname).toBe(`${ownerFree.urlPrefix}/space/billing`);
   });
 
   it('SHELL-014: the help link goes to the support centre', async () => {

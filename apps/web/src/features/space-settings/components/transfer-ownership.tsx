@@ -26,7 +26,10 @@ export function eligibleNewOwners(members: readonly SpaceMember[], isPerSeat: bo
     (member) =>
       member.role !== 'OWNER' &&
       (isPerSeat
-        ? member.seatType === 'ADDED_YAMM_USER' && member.status !== 'FREE_TRIAL'
+        ? // The server also requires an active membership: a DISABLED member cannot receive a space.
+          member.seatType === 'ADDED_YAMM_USER' &&
+          member.status !== 'FREE_TRIAL' &&
+          member.status !== 'DISABLED'
         : member.status === 'ACTIVE' || member.status === 'ACCEPTED'),
   );
 }
