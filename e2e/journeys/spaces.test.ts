@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumPath, e2eRequired, launchBrowser, screenshotDir, viewports } from '../lib/browser';
+import { startBuiltServer, type StartedServer } from '../lib/server';
+import { completeLocalSignIn } from '../lib/sign-in';
+
+const runJourneys = chromiumPath !== null || e2eRequired;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await completeLocalSignIn(page, { email });
+  await page.waitForURL(/\/mail-merges\/sent$/);
+}
+
+async function createSpace(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Space menu' }).click();
+  await page.getByRole('menuitem', { name: 'Create space' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Space name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+}
+
+const prefixOf = (url: string) => new URL(url).pathname.split('/').slice(0, 3).join('/');
+
+describe.skipIf(!runJourneys)('journeys: spaces', () => {
+  let server: StartedServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startBuiltServer();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('SPACE ROUTE SHELL creates a space (short name refused first), switches, renames, transfers, and is refused a sixth space', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await signIn(page, server.url, 'owner@acme.example');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByText('Mail merges')
+      .first()
+      .waitFor();
+    await shot(page, 'space-mail-merges-owner-desktop');
+    const acmePrefix = prefixOf(page.url());
+
+    // Too short first: the spec's text, and nothing created.
+    await page.getByRole('button', { name: 'Space menu' }).click();
+    await page.getByRole('menuitem', { name: 'Create space' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Space name').fill('abc');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Space name should contain at least 5 characters.').waitFor();
+    await shot(page, 'new-space-too-short-desktop');
+    await dialog.getByLabel('Space name').fill('Journey Space');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Journey Space has been successfully created.').waitFor();
+    expect(page.url()).toMatch(/\/journey-space\/mail-merges\/sent$/);
+    const journeyPrefix = prefixOf(page.url());
+
+    // Switch back by editing the URL, then by the dropdown.
+    await page.goto(`${server.url}${acmePrefix}/unsubscriptions`);
+    await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Sales' }).waitFor();
+    await page.getByRole('button', { name: 'Space menu' }).click();
+    await page.getByRole('menuitem', { name: /Journey Space/ }).click();
+    await page.waitForURL(new RegExp(`${journeyPrefix}/space/general$`));
+
+    // Rename.
+    const nameField = page.getByRole('textbox', { name: 'Space name' });
+    await nameField.fill('Journey Space Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('button', { name: 'Space menu' })
+      .filter({ hasText: 'Journey Space Renamed' })
+      .waitFor();
+
+    // Transfer Acme Sales to the admin: General leaves the sidebar.
+    await page.goto(`${server.url}${acmePrefix}/space/general`);
+    await page.getByRole('heading', { name: 'Transfer ownership' }).waitFor();
+    await page.getByRole('textbox', { name: 'New owner' }).click();
+    await page.getByRole('option', { name: /admin@acme.example/ }).click();
+    await page.getByRole('button', { name: 'Transfer ownership' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Acme Sales ownership has been transferred to admin@acme.example').waitFor();
+    expect(page.url()).toMatch(/\/mail-merges\/sent$/);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'General' }).count()).toBe(0);
+    await shot(page, 'after-transfer-member-desktop');
+
+    // owner@ now owns Journey Space; three more reach the limit of five, the sixth is refused.
+    for (const name of ['Journey Two', 'Journey Three', 'Journey Four', 'Journey Five']) {
+      await createSpace(page, name);
+      await page.getByText(`${name} has been successfully created.`).waitFor();
+    }
+    await page.getByRole('button', { name: 'Space menu' }).click();
+    await page.getByRole('menuitem', { name: 'Create space' }).click();
+    await page.getByRole('dialog').getByText('You cannot create a new space').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(
+        'You are already the owner of 5 spaces which is the limit of the number of spaces you can own.',
+      )
+      .waitFor();
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await shot(page, 'new-space-limit-desktop');
+    await page.close();
+  });
+
+  it('SHELL ROUTE shows the shell at 375 px with the navigation in a drawer', async () => {
+    const page = await browser.newPage({ viewport: viewports.mobile });
+    await signIn(page, server.url, 'member@acme.example');
+    await shot(page, 'space-mail-merges-member-mobile');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Unsubscriptions' })
+      .click();
+    await page.waitForURL(/\/unsubscriptions$/);
+    await shot(page, 'space-unsubscriptions-member-mobile');
+    await page.close();
+  });
+});
