@@ -22,6 +22,7 @@ import {
   redirectUri,
   registerLocalIssuer,
 } from '../features/auth';
+import { registerMailboxPage } from '../features/mail';
 import { AppError } from './app-error';
 import { registerErrorHandling } from './error-handler';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -149,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secret: config.SESSION_SECRET,
     });
   }
+
+  if (!config.SMTP_URL)
+    registerMailboxPage(app, { database: context.database, productName: config.PRODUCT_NAME });
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;

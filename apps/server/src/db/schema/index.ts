@@ -6,4 +6,5 @@ export * from './suppressions';
 export * from './content';
 export * from './system';
 export * from './oidc';
+export * from './mail';
 export * from './relations';

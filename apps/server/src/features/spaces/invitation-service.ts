@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { auditEvents, invitations, memberships, users, workspaceDomains, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashSessionSecret, newSessionSecret } from '../auth';
+import { enqueueMail, type MailSettings } from '../mail';
 import { restrictionsFor } from './space-details';
 import type { SpaceAccess } from './space-access';
 
@@ -61,9 +62,10 @@ export async function inviteToSpace(
   db: Db,
   options: {
     access: SpaceAccess;
-    inviter: { id: string; email: string };
+    inviter: { id: string; email: string; name: string | null };
     emails: string[];
     onlyCheck: boolean;
+    mail: MailSettings;
   },
 ): Promise<{ items: { email: string; errorMsg: string | null }[]; tokens: Map<string, string> }> {
   const { access } = options;
@@ -92,6 +94,16 @@ export async function inviteToSpace(
           invitedByUserId: options.inviter.id,
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
         });
+        await enqueueMail(
+          tx,
+          options.mail,
+          invitationMail(options.mail, {
+            to: email,
+            token,
+            spaceName: access.workspace.name,
+            inviter: options.inviter.name ?? options.inviter.email,
+          }),
+        );
       }
       await tx.insert(auditEvents).values({
         workspaceId: access.workspace.id,
@@ -108,6 +120,25 @@ export async function inviteToSpace(
     throw error;
   }
   return { items, tokens };
+}
+
+function invitationMail(
+  mail: MailSettings,
+  invite: { to: string; token: string; spaceName: string; inviter: string },
+) {
+  const link = `${mail.publicUrl}/invitations/${invite.token}/accept`;
+  return {
+    kind: 'invitation',
+    to: invite.to,
+    subject: `${invite.inviter} invited you to ${invite.spaceName} on ${mail.productName}`,
+    text: [
+      `${invite.inviter} invited you to join the space ${invite.spaceName} on ${mail.productName}.`,
+      '',
+      `Join it here: ${link}`,
+      '',
+      `The link works once and expires in ${INVITATION_DAYS} days.`,
+    ].join('\n'),
+  };
 }
 
 /**

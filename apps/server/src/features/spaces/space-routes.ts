@@ -21,6 +21,16 @@ import { requireSpaceMember } from './space-access';
 import { loadWorkspaceDetails } from './space-details';
 import { createSpace, deleteSpace, transferSpace, updateSpace } from './space-service';
 
+const mailSettings = (config: {
+  publicUrl: string;
+  PRODUCT_NAME: string;
+  SMTP_URL?: string | undefined;
+}) => ({
+  publicUrl: config.publicUrl,
+  productName: config.PRODUCT_NAME,
+  capture: !config.SMTP_URL,
+});
+
 /** `user` and `space` routes run only with an account (checked before the handler). */
 const accountOf = (auth: RequestAuth | null) => auth!.user!;
 
@@ -117,6 +127,7 @@ export const spaceRoutes = [
         inviter: accountOf(auth),
         emails: body.emails,
         onlyCheck: query.onlyCheckValidity ?? false,
+        mail: mailSettings(context.config),
       });
       return { items };
     },

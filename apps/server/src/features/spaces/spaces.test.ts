@@ -1,15 +1,18 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, workspaceDetailsSchema } from '@mergeboard/core';
-import { invitations, memberships, promotions, users, workspaces } from '../../db/schema';
+import { invitations, mailMessages, memberships, promotions, users, workspaces } from '../../db/schema';
 import { routes } from '../../http/routes';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
+import { headerSafe } from '../mail';
 import { inviteToSpace } from './invitation-service';
 import { findMembership } from './space-access';
 
 type Caller = { headers: { authorization: string } } | null;
+
+const mail = { publicUrl: 'http://mergeboard.test', productName: 'Mergeboard', capture: true };
 
 describe('spaces', () => {
   let t: TestApp;
@@ -323,7 +326,8 @@ describe('spaces', () => {
       const access = await findMembership(t.database.db, ids.acme!, ids.admin!);
       const { tokens } = await inviteToSpace(t.database.db, {
         access: access!,
-        inviter: { id: ids.admin!, email: 'admin@acme.example' },
+        inviter: { id: ids.admin!, email: 'admin@acme.example', name: 'Marcus Chen' },
+        mail,
         emails: [email],
         onlyCheck: false,
       });
@@ -390,7 +394,8 @@ describe('spaces', () => {
       const access = await findMembership(t.database.db, outsiderSpace, ids.owner!);
       const { tokens } = await inviteToSpace(t.database.db, {
         access: access!,
-        inviter: { id: ids.owner!, email: 'owner@acme.example' },
+        inviter: { id: ids.owner!, email: 'owner@acme.example', name: null },
+        mail,
         emails: ['amara.okafor@acme.example'],
         onlyCheck: false,
       });
@@ -408,6 +413,37 @@ describe('spaces', () => {
       expect(expired.statusCode).toBe(409);
       expect(errorBodySchema.parse(expired.json()).error.code).toBe('invitation_is_not_active');
     });
+  });
+
+  it('INV an invitation goes out as mail with its single-use link, captured in the local mailbox without SMTP', async () => {
+    await t.database.db
+      .insert(users)
+      .values({ email: 'mailed.person@acme.example', name: 'Mailed Person', domain: 'acme.example' });
+    const res = await call(as.admin!, 'POST', `/api/v1/workspaces/${ids.acme}/invitations`, {
+      emails: ['Mailed.Person@acme.example'],
+    });
+    expect(res.statusCode).toBe(200);
+    const [message] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.toAddress, 'mailed.person@acme.example'));
+    expect(message).toMatchObject({
+      kind: 'invitation',
+      status: 'CAPTURED',
+      subject: 'Marcus Chen invited you to Acme Sales on Mergeboard',
+    });
+    const link = /https?:\/\/\S+\/invitations\/([\w-]{43})\/accept/.exec(message!.textBody);
+    expect(link).not.toBeNull();
+    const page = await t.app.inject({ method: 'GET', url: '/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`/invitations/${link![1]}/accept</a>`);
+    const invitee = await signedInAs(t, 'mailed.person@acme.example');
+    const accepted = await call(invitee, 'PUT', `/api/v1/invitations/${link![1]}/accept`);
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it('keeps line breaks a user typed out of mail headers', () => {
+    expect(headerSafe('Evil\r\nBcc: victim@example.com space')).toBe('Evil Bcc: victim@example.com space');
   });
 
   it('API-023 lists the sidebar promotions and drops invalid ones', async () => {

@@ -1,0 +1,2 @@
+export { enqueueMail, headerSafe, type MailSettings } from './outbox';
+export { registerMailboxPage, MAILBOX_PATH } from './mailbox-page';
