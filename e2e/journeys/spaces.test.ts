@@ -112,6 +112,56 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     await page.close();
   });
 
+  it('INV-* accepts an invitation as another user: the link from the local mailbox joins the space', async () => {
+    // The invitee signs up first (an invitation is accepted by an account).
+    const inviteeContext = await browser.newContext({ viewport: viewports.desktop });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(`${server.url}/signup`);
+    await invitee.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await completeLocalSignIn(invitee, { email: 'new.hire@acme.example', name: 'New Hire' });
+    await invitee.waitForURL(/\/get-started$/);
+
+    // An admin invites the address. The members screens arrive later, so the journey makes the
+    // call itself, with the session the admin's browser holds.
+    const inviterContext = await browser.newContext({ viewport: viewports.desktop });
+    const inviter = await inviterContext.newPage();
+    await signIn(inviter, server.url, 'admin@acme.example');
+    await inviter.goto(`${server.url}/`);
+    await inviter.getByRole('button', { name: 'Space menu' }).click();
+    await inviter.getByRole('menuitem', { name: /Acme Sales/ }).click();
+    await inviter.waitForURL(/\/space\//);
+    const acmeId = new URL(inviter.url()).pathname.split('/')[1]!;
+    const status = await inviter.evaluate(async (workspaceId) => {
+      const sessionId = decodeURIComponent(/(?:^|; )SESSION_ID=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const backendIdToken = localStorage.getItem('mb.backendIdToken') ?? '';
+      const refreshed = await fetch('/api/v1/auth/refresh-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${backendIdToken}` },
+        body: JSON.stringify({ sessionId }),
+      });
+      const { accessToken } = (await refreshed.json()) as { accessToken: string };
+      const invited = await fetch(`/api/v1/workspaces/${workspaceId}/invitations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ emails: ['new.hire@acme.example'] }),
+      });
+      return invited.status;
+    }, acmeId);
+    expect(status).toBe(200);
+
+    await inviter.goto(`${server.url}/mailbox`);
+    const link = inviter.getByRole('link', { name: /\/invitations\/.+\/accept$/ }).first();
+    const href = (await link.getAttribute('href'))!;
+    await shot(inviter, 'local-mailbox-desktop');
+    await inviterContext.close();
+
+    await invitee.goto(href);
+    await invitee.getByText('You have successfully joined Acme Sales', { exact: false }).waitFor();
+    expect(new URL(invitee.url()).pathname).toMatch(new RegExp(`^/${acmeId}/[^/]+/mail-merges/sent$`));
+    await shot(invitee, 'invitation-joined-desktop');
+    await inviteeContext.close();
+  });
+
   it('SHELL ROUTE shows the shell at 375 px with the navigation in a drawer', async () => {
     const page = await browser.newPage({ viewport: viewports.mobile });
     await signIn(page, server.url, 'member@acme.example');
