@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromiumPath, e2eRequired, launchBrowser, screenshotDir, viewports } from '../lib/browser';
+import { launchBrowser, screenshotDir, viewports, runJourneys } from '../lib/browser';
 import { startBuiltServer, type StartedServer } from '../lib/server';
-
-const runJourneys = chromiumPath !== null || e2eRequired;
 
 describe.skipIf(!runJourneys)('journey: first start of the built app', () => {
   let server: StartedServer;

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumPath, e2eRequired, launchBrowser, screenshotDir, viewports } from '../lib/browser';
+import { launchBrowser, screenshotDir, viewports, runJourneys } from '../lib/browser';
 import { startBuiltServer, type StartedServer } from '../lib/server';
 import { completeLocalSignIn } from '../lib/sign-in';
 
-const runJourneys = chromiumPath !== null || e2eRequired;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 

@@ -10,6 +10,9 @@ export const chromiumPath: string | null = candidates.find((p): p is string => !
 
 export const e2eRequired = process.env.E2E_REQUIRED === '1';
 
+/** Journeys run when Chromium is here, and must run (and fail without it) when required. */
+export const runJourneys = chromiumPath !== null || e2eRequired;
+
 if (!chromiumPath) {
   const line = '!'.repeat(100);
   console.warn(

@@ -1,4 +1,4 @@
-import type { SpacePermissions, UserWorkspace } from '@mergeboard/core';
+import { planLabel, type SpacePermissions, type UserWorkspace } from '@mergeboard/core';
 
 export function isBillingPage(pathname: string): boolean {
   return /\/space\/billing\/?$/.test(pathname);
@@ -16,4 +16,13 @@ export function showUpgradeButton(space: UserWorkspace, pathname: string): boole
 /** PERM-020: Manage billing needs billing access and is hidden for legacy subscriptions. */
 export function showManageBilling(space: UserWorkspace, permissions: SpacePermissions): boolean {
   return permissions.canAccessWorkspaceBilling && space.workspacePlan !== 'LEGACY';
+}
+
+/** The plan label of the user's place in a space, as the menus show it. */
+export function spacePlanLabel(space: UserWorkspace): string {
+  return planLabel({
+    workspacePlan: space.workspacePlan,
+    legacyType: space.legacyPlanType,
+    userPlan: space.userPlan,
+  });
 }

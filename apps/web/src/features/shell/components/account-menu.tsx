@@ -1,11 +1,10 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { planLabel } from '@mergeboard/core';
 import type { CurrentUser } from '@mergeboard/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth';
 import type { SpaceContextValue } from '../../spaces';
-import { showManageBilling } from '../shell-rules';
+import { showManageBilling, spacePlanLabel } from '../shell-rules';
 
 function SpaceBlock({ context }: { context: SpaceContextValue }) {
   const { space } = context;
@@ -15,11 +14,7 @@ function SpaceBlock({ context }: { context: SpaceContextValue }) {
         {space.workspaceName}
       </Text>
       <Text size="xs" c="dimmed">
-        {planLabel({
-          workspacePlan: space.workspacePlan,
-          legacyType: space.legacyPlanType,
-          userPlan: space.userPlan,
-        })}
+        {spacePlanLabel(space)}
       </Text>
     </Stack>
   );

@@ -1,9 +1,9 @@
 import { Badge, Button, Menu, Stack, Text } from '@mantine/core';
-import { planLabel } from '@mergeboard/core';
 import type { UserWorkspace } from '@mergeboard/core';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSpace } from '../../spaces';
+import { spacePlanLabel } from '../shell-rules';
 
 /** SHELL-020: a space's settings: general for its owner, users otherwise. */
 export function settingsHrefOf(space: UserWorkspace): string {
@@ -48,11 +48,7 @@ export function SpaceDropdown({ onCreateSpace }: { onCreateSpace: () => void }) 
                 {space.workspaceName}
               </Text>
               <Text size="xs" c="dimmed">
-                {planLabel({
-                  workspacePlan: space.workspacePlan,
-                  legacyType: space.legacyPlanType,
-                  userPlan: space.userPlan,
-                })}
+                {spacePlanLabel(space)}
               </Text>
               {space.isSendingWorkspace && (
                 <Badge variant="light" size="xs">
