@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorBodySchema, type Contract, type RouteAccess } from '@mergeboard/core';
+import { errorBodySchema, type Contract, type RouteAccess, type SpaceIdSource } from '@mergeboard/core';
 import type { AppContext } from '../app-context';
 import { authenticate, readBearer, type RequestAuth } from '../features/auth';
 import { requireSpaceMember, type SpaceAccess } from '../features/spaces';
@@ -64,7 +64,7 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
       const space =
         access.kind === 'space'
           ? await requireSpaceMember(context.database.db, {
-              workspaceId: (request.params as { id: string }).id,
+              workspaceId: spaceIdOf(request, access.spaceFrom ?? { in: 'params', name: 'id' }),
               userId: auth!.user!.id,
               minRole: access.minRole,
             })
@@ -91,4 +91,13 @@ function requireAccount(auth: RequestAuth): void {
   if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
   if (auth.user.status === 'DISABLED')
     throw new AppError('user_disabled', 'This account is disabled', { status: 403 });
+}
+
+/** The space a `space` route acts on, from where its contract carries it (validated already). */
+function spaceIdOf(request: FastifyRequest, from: SpaceIdSource): string {
+  const source = (from.in === 'params' ? request.params : request.body) as
+    Record<string, unknown> | undefined;
+  const value = source?.[from.name];
+  if (typeof value !== 'string') throw new AppError('bad_request', `${from.name} is required`);
+  return value;
 }
