@@ -76,6 +76,6 @@ describe('alerts', () => {
     await user.click(screen.getByRole('link', { name: 'Unsubscriptions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${owner.urlPrefix}/unsubscriptions`));
     // The drop happens in the effect that follows the path change, a render after it.
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument());
   });
 });
