@@ -65,7 +65,7 @@ describe('login screen', () => {
       env.privacyUrl,
     );
     expectOnlyMessage(null);
-    expect(document.title).toBe(`Login | ${product}`);
+    await waitFor(() => expect(document.title).toBe(`Login | ${product}`));
   });
 
   it('AUTH-036: the footer links to the help center, terms, privacy, cookie policy and DPA', async () => {

@@ -27,7 +27,7 @@ describe('onboarding, signed out', () => {
     expect(stepButtons()[0]).toHaveAttribute('aria-current', 'step');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(document.title).toBe(`Sign up | ${product}`);
+    await waitFor(() => expect(document.title).toBe(`Sign up | ${product}`));
   });
 
   it('ONB-004 ONB-005 ONB-006 ONB-007: step 1 offers account creation, sign-in and a review badge', async () => {
@@ -79,7 +79,7 @@ describe('onboarding, signed in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: `Install ${product}` })).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/get-started'));
     expect(stepButtons()[1]).toHaveAttribute('aria-current', 'step');
-    expect(document.title).toBe(`Get started | ${product}`);
+    await waitFor(() => expect(document.title).toBe(`Get started | ${product}`));
   });
 
   it('ONB-017: the stored step is where a signed-in user comes back to', async () => {

@@ -27,7 +27,7 @@ describe('space router', () => {
     const { router } = await renderInSpace('/', { user: currentUser({ userWorkspaces: [owned, memberOf] }) });
     await landsOn(router, `${memberOf.urlPrefix}/mail-merges/sent`);
     expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
-    expect(document.title).toBe(`Mail merges | ${env.productName}`);
+    await waitFor(() => expect(document.title).toBe(`Mail merges | ${env.productName}`));
   });
 
   it('ROUTE-008: without a sending space, / opens the first space', async () => {
@@ -58,7 +58,7 @@ describe('space router', () => {
     });
     await landsOn(router, `${owned.urlPrefix}/space/general`);
     expect(await screen.findByRole('heading', { name: 'General settings' })).toBeInTheDocument();
-    expect(document.title).toBe(`General | ${env.productName}`);
+    await waitFor(() => expect(document.title).toBe(`General | ${env.productName}`));
   });
 
   it('ROUTE-023: the bare /space path takes others to Users, or to Billing when the users page is restricted', async () => {
@@ -74,7 +74,7 @@ describe('space router', () => {
     });
     await landsOn(second.router, `${adminOf.urlPrefix}/space/billing`);
     expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
-    expect(document.title).toBe(`Billing | ${env.productName}`);
+    await waitFor(() => expect(document.title).toBe(`Billing | ${env.productName}`));
   });
 
   it('ROUTE-017 PERM-010: a member opening General or Billing is sent back to the work areas', async () => {
@@ -142,10 +142,10 @@ describe('space router', () => {
     const user = currentUser({ userWorkspaces: [freeMember, owned] });
     const { router } = await renderInSpace(`${freeMember.urlPrefix}/bounces`, { user });
     expect(await screen.findByRole('heading', { name: 'Bounces' })).toBeInTheDocument();
-    expect(document.title).toBe(`Bounces | ${env.productName}`);
+    await waitFor(() => expect(document.title).toBe(`Bounces | ${env.productName}`));
     await router.navigate(`${owned.urlPrefix}/team-report`);
     expect(await screen.findByRole('heading', { name: 'Team report' })).toBeInTheDocument();
-    expect(document.title).toBe(`Team report | ${env.productName}`);
+    await waitFor(() => expect(document.title).toBe(`Team report | ${env.productName}`));
   });
 
   it('SHELL-025: a DISABLED user sees the disabled page on any space path', async () => {
