@@ -1,7 +1,11 @@
 import { authRoutes } from '../features/auth';
 import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
+import { mailMergeRoutes } from '../features/mail-merges';
 import { spaceRoutes } from '../features/spaces';
+import { suppressionRoutes } from '../features/suppressions';
+import { teamReportRoutes } from '../features/team-report';
+import { templateRoutes } from '../features/templates';
 import { userRoutes } from '../features/users';
 import type { RouteDefinition } from './route';
 
@@ -15,4 +19,8 @@ export const routes: readonly RouteDefinition[] = [
   ...userRoutes,
   ...eventRoutes,
   ...spaceRoutes,
+  ...mailMergeRoutes,
+  ...suppressionRoutes,
+  ...teamReportRoutes,
+  ...templateRoutes,
 ] as readonly RouteDefinition[];

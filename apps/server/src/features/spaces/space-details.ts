@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import {
   activeRestrictions,
   isPersonalEmail,
-  spaceUserFeatures,
+  spacePermissions,
   urlPrefixOf,
   type WorkspaceDetails,
 } from '@mergeboard/core';
@@ -21,6 +21,26 @@ export async function restrictionsFor(db: Db, user: { id: string; email: string 
     lastActivatedStep: rollout?.step ?? 0,
     isGmailUser: isPersonalEmail(user.email),
   });
+}
+
+/** Everything the caller may do in a space: core's rules on the membership, plan and rollout. */
+export async function spacePermissionsFor(db: Db, access: SpaceAccess, user: { id: string; email: string }) {
+  const { membership, workspace } = access;
+  const restrictions = await restrictionsFor(db, user);
+  return {
+    restrictions,
+    permissions: spacePermissions({
+      role: membership.role,
+      userPlan: membership.userPlan,
+      memberStatus: membership.status,
+      workspacePlan: workspace.plan,
+      legacyType: workspace.legacyType,
+      workspaceStatus: workspace.status,
+      isPerSeat: workspace.isPerSeat,
+      restrictions,
+      isGmailUser: isPersonalEmail(user.email),
+    }),
+  };
 }
 
 export async function ownerEmailOf(db: Db, workspaceId: string): Promise<string> {
@@ -59,7 +79,7 @@ export async function loadWorkspaceDetails(
       status: 'DISABLED',
     };
   }
-  const restrictions = await restrictionsFor(db, user);
+  const { restrictions, permissions } = await spacePermissionsFor(db, access, user);
   const [domains, members, ownerEmail] = await Promise.all([
     include.domains
       ? db
@@ -104,17 +124,15 @@ export async function loadWorkspaceDetails(
           },
         }
       : {}),
-    features: spaceUserFeatures({
-      role: membership.role,
-      userPlan: membership.userPlan,
-      memberStatus: membership.status,
-      workspacePlan: workspace.plan,
-      legacyType: workspace.legacyType,
-      workspaceStatus: workspace.status,
-      isPerSeat: workspace.isPerSeat,
-      restrictions,
-      isGmailUser: isPersonalEmail(user.email),
-    }),
+    features: {
+      canAccessWorkspace: permissions.canAccessWorkspace,
+      canAccessWorkspaceBilling: permissions.canAccessWorkspaceBilling,
+      canAccessTeamReport: permissions.canAccessTeamReport,
+      manageUserRoles: permissions.manageUserRoles,
+      transferOwnerShip: permissions.transferOwnerShip,
+      sharedUnsubscribes: permissions.sharedUnsubscribes,
+      sharedBounces: permissions.sharedBounces,
+    },
     restrictions,
     ownerEmail,
   };

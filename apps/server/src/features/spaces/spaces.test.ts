@@ -102,6 +102,67 @@ describe('spaces', () => {
         ],
         expect: [401, 404, 403, 403, 200, 200],
       },
+      // API-052..057: unsubscription and bounce lists are for every member; a delete of an address
+      // the fresh space does not list passes the access check and then answers 404.
+      'GET /api/users/me/workspaces/:workspaceId/unsubscriptions': {
+        request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'GET /api/users/me/workspaces/:workspaceId/unsubscriptions/export': {
+        request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions/export`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'POST /api/users/workspace-activation-add-unsubscriptions/me': {
+        request: (id) => [
+          'POST',
+          '/api/users/workspace-activation-add-unsubscriptions/me',
+          { workspaceId: id, emailAddresses: ['walk@example.com'] },
+        ],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'DELETE /api/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress': {
+        request: (id) => [
+          'DELETE',
+          `/api/users/workspace-activation-delete-unsubscriptions/me/${id}/walk%40example.com`,
+        ],
+        expect: [401, 404, 403, 404, 404, 404],
+      },
+      'GET /api/users/me/workspaces/:workspaceId/bounces': {
+        request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'GET /api/users/me/workspaces/:workspaceId/bounces/export': {
+        request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces/export`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'POST /api/users/workspace-activation-add-bounces/me': {
+        request: (id) => [
+          'POST',
+          '/api/users/workspace-activation-add-bounces/me',
+          { workspaceId: id, emailAddresses: ['walk@example.com'] },
+        ],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'DELETE /api/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress': {
+        request: (id) => [
+          'DELETE',
+          `/api/users/workspace-activation-delete-bounces/me/${id}/walk%40example.com`,
+        ],
+        expect: [401, 404, 403, 404, 404, 404],
+      },
+      // PERM-019: the team report needs canAccessTeamReport (managers of a paid space).
+      'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {
+        request: (id) => ['GET', `/api/users/me/workspaces/${id}/campaigns/count?isScheduled=true`],
+        expect: [401, 404, 403, 200, 200, 200],
+      },
+      'GET /api/v1/workspaces/:id/team-report/summary': {
+        request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/summary`],
+        expect: [401, 404, 403, 403, 200, 200],
+      },
+      'GET /api/v1/workspaces/:id/team-report/members': {
+        request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/members`],
+        expect: [401, 404, 403, 403, 200, 200],
+      },
     };
 
     it('covers every route of the table that is scoped to a space', () => {

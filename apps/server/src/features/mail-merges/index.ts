@@ -1,0 +1,1 @@
+export { mailMergeRoutes } from './mail-merge-routes';

@@ -1,0 +1,152 @@
+import {
+  cancelScheduledCampaign,
+  countScheduledCampaigns,
+  getPollResults,
+  getScheduledCampaign,
+  getSentCampaign,
+  listScheduledCampaigns,
+  listSentCampaigns,
+} from '@mergeboard/core';
+import type { campaigns, scheduledMerges } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { defineRoute } from '../../http/route';
+import type { RequestAuth } from '../auth';
+import {
+  countScheduled,
+  deleteOwnScheduledMerge,
+  findOwnCampaign,
+  findOwnScheduledMerge,
+  listScheduledMerges,
+  listSentCampaigns as listSent,
+  pollAnswersOf,
+} from './mail-merge-queries';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+type ScheduledRow = typeof scheduledMerges.$inferSelect;
+
+const me = (auth: RequestAuth | null) => auth!.user!.id;
+
+function toSentCampaign(row: CampaignRow) {
+  return {
+    id: row.id,
+    campaignId: row.id,
+    title: row.title,
+    createTimestamp: row.createdAt.getTime(),
+    lastUpdateTimestamp: row.updatedAt.getTime(),
+    lastEmailSentTimestamp: row.lastEmailSentAt.getTime(),
+    spreadsheetLink: row.spreadsheetLink,
+    trackingInfos: {
+      sent: row.sentCount,
+      opened: row.openedCount,
+      clicked: row.clickedCount,
+      bounced: row.bouncedCount,
+    },
+  };
+}
+
+function toScheduledCampaign(row: ScheduledRow) {
+  return {
+    id: `${row.spreadsheetId}-${row.sheetId}`,
+    scheduledMergeId: row.id,
+    workspaceId: row.workspaceId,
+    spreadsheetId: row.spreadsheetId,
+    sheetId: row.sheetId,
+    sheetName: row.sheetName,
+    spreadsheetName: row.spreadsheetName,
+    title: row.title,
+    spreadsheetLink: `https://docs.google.com/spreadsheets/d/${row.spreadsheetId}/edit#gid=${row.sheetId}`,
+    mergeTime: row.mergeTime?.getTime() ?? null,
+    createdTime: row.createdAt.getTime(),
+    numberOfEmailsSent: row.sentCount,
+    numberOfEmailsToSend: row.toSendCount,
+    status: row.status,
+    error: row.error,
+    errorDetails: row.errorDetails,
+    recoverableErrorRetries: row.recoverableErrorRetries,
+    recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
+  };
+}
+
+const notFound = () => new AppError('not_found', 'No such mail merge');
+
+export const mailMergeRoutes = [
+  defineRoute({
+    contract: listSentCampaigns,
+    access: { kind: 'user' },
+    handler: async ({ query, auth, context }) => {
+      const { rows, total } = await listSent(context.database.db, me(auth), query);
+      return { items: rows.map(toSentCampaign), total };
+    },
+  }),
+  defineRoute({
+    contract: getSentCampaign,
+    access: { kind: 'user' },
+    handler: async ({ params, auth, context }) => {
+      const row = await findOwnCampaign(context.database.db, me(auth), params.id);
+      if (!row) throw notFound();
+      return {
+        ...toSentCampaign(row),
+        emailSubject: row.emailSubject,
+        mergeSourceSheetKey: row.mergeSourceSheetKey,
+        trackingInfos: {
+          ...toSentCampaign(row).trackingInfos,
+          unsubscribed: row.unsubscribedCount,
+          responded: row.respondedCount,
+        },
+      };
+    },
+  }),
+  defineRoute({
+    contract: getPollResults,
+    access: { kind: 'user' },
+    handler: async ({ params, auth, context }) => {
+      if (!(await findOwnCampaign(context.database.db, me(auth), params.id))) throw notFound();
+      return { items: await pollAnswersOf(context.database.db, params.id) };
+    },
+  }),
+  defineRoute({
+    contract: listScheduledCampaigns,
+    access: { kind: 'user' },
+    handler: async ({ query, auth, context }) => {
+      const { rows, total } = await listScheduledMerges(context.database.db, me(auth), query);
+      return { items: rows.map(toScheduledCampaign), total };
+    },
+  }),
+  defineRoute({
+    contract: getScheduledCampaign,
+    access: { kind: 'user' },
+    handler: async ({ params, auth, context }) => {
+      const row = await findOwnScheduledMerge(context.database.db, me(auth), params.id);
+      if (!row) throw notFound();
+      return toScheduledCampaign(row);
+    },
+  }),
+  defineRoute({
+    contract: cancelScheduledCampaign,
+    access: { kind: 'user' },
+    handler: async ({ params, auth, context }) => {
+      const userId = me(auth);
+      await context.database.db.transaction(async (tx) => {
+        const row = await findOwnScheduledMerge(tx, userId, params.scheduledMergeId);
+        if (!row || !(await deleteOwnScheduledMerge(tx, userId, row.id))) throw notFound();
+        await tx.insert(auditEvents).values({
+          workspaceId: row.workspaceId,
+          actorUserId: userId,
+          action: 'scheduled_merge.canceled',
+          targetType: 'scheduled_merge',
+          targetId: row.id,
+          data: { title: row.title },
+        });
+      });
+      return { canceled: true } as const;
+    },
+  }),
+  defineRoute({
+    contract: countScheduledCampaigns,
+    access: { kind: 'space', minRole: 'MEMBER', spaceFrom: { in: 'params', name: 'workspaceId' } },
+    handler: async ({ auth, space, context }) => ({
+      campaignCount: await countScheduled(context.database.db, me(auth), space!.workspace.id),
+    }),
+  }),
+];

@@ -1,0 +1,208 @@
+import { and, count, desc, eq, gte, ilike } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignDetailSchema,
+  errorBodySchema,
+  scheduledCampaignSchema,
+  sentCampaignSchema,
+  SCHEDULED_MERGE_STATUSES,
+} from '@mergeboard/core';
+import { auditEvents, campaigns, pollAnswers, scheduledMerges, users, workspaces } from '../../db/schema';
+import { signedInAs } from '../../testing/sessions';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+
+type Caller = { headers: { authorization: string } };
+
+describe('mail merges', () => {
+  let t: TestApp;
+  let owner: Caller;
+  let stranger: Caller;
+  let ownerId: string;
+  let acmeId: string;
+  const get = (caller: Caller, url: string) => t.app.inject({ method: 'GET', url, headers: caller.headers });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo({ db: t.database.db });
+    owner = await signedInAs(t, 'owner@acme.example');
+    stranger = await signedInAs(t, 'pat@gmail.com');
+    ownerId = (await t.database.db.select().from(users).where(eq(users.email, 'owner@acme.example')))[0]!.id;
+    acmeId = (await t.database.db.select().from(workspaces).where(eq(workspaces.name, 'Acme Sales')))[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it("API-048 MM-012 lists only the caller's sent merges of a space, newest first, with the total", async () => {
+    const res = await get(owner, `/api/users/me/campaigns?filterBy=workspaceId:${acmeId}&limit=5`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { items: unknown[]; total: number };
+    const [expected] = await t.database.db
+      .select({ n: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, ownerId), eq(campaigns.workspaceId, acmeId)));
+    expect(body.total).toBe(expected!.n);
+    expect(body.total).toBeGreaterThan(5);
+    const items = body.items.map((item) => sentCampaignSchema.parse(item));
+    expect(items).toHaveLength(5);
+    const times = items.map((item) => item.lastEmailSentTimestamp);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const newest = await t.database.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.userId, ownerId))
+      .orderBy(desc(campaigns.lastEmailSentAt))
+      .limit(1);
+    expect(items[0]!.id).toBe(newest[0]!.id);
+  });
+
+  it('MM-004 CONST-006 CONST-012 searches titles (URL-encoded) and filters by date range', async () => {
+    const [sample] = await t.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.userId, ownerId))
+      .limit(1);
+    const word = sample!.title.split(' ')[0]!;
+    const res = await get(
+      owner,
+      `/api/users/me/campaigns?filterBy=${encodeURIComponent(`search:${encodeURIComponent(word)}`)}`,
+    );
+    const [expected] = await t.database.db
+      .select({ n: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, ownerId), ilike(campaigns.title, `%${word}%`)));
+    expect((res.json() as { total: number }).total).toBe(expected!.n);
+
+    const lastYear = await get(owner, '/api/users/me/campaigns?filterBy=dateRange:LAST_12_MONTHS&limit=100');
+    const since = new Date();
+    since.setUTCFullYear(since.getUTCFullYear() - 1);
+    const [inRange] = await t.database.db
+      .select({ n: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, ownerId), gte(campaigns.lastEmailSentAt, since)));
+    expect((lastYear.json() as { total: number }).total).toBe(inRange!.n);
+  });
+
+  it('answers bad list parameters with 400 naming them', async () => {
+    for (const query of [
+      'filterBy=dateRange:FOREVER',
+      'filterBy=workspaceId:nope',
+      'sortBy=colour:asc',
+      'limit=1000',
+    ]) {
+      const res = await get(owner, `/api/users/me/campaigns?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorBodySchema.parse(res.json()).error.fields).toBeDefined();
+    }
+  });
+
+  it("API-049 MM-016 answers the detail of one's own merge; someone else's is 404", async () => {
+    const [mine] = await t.database.db.select().from(campaigns).where(eq(campaigns.userId, ownerId)).limit(1);
+    const res = await get(owner, `/api/users/me/campaigns/${mine!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(campaignDetailSchema.parse(res.json())).toMatchObject({
+      id: mine!.id,
+      emailSubject: mine!.emailSubject,
+      mergeSourceSheetKey: mine!.mergeSourceSheetKey,
+      trackingInfos: {
+        sent: mine!.sentCount,
+        unsubscribed: mine!.unsubscribedCount,
+        responded: mine!.respondedCount,
+      },
+    });
+    expect((await get(stranger, `/api/users/me/campaigns/${mine!.id}`)).statusCode).toBe(404);
+  });
+
+  it('API-050 answers poll results of a merge with a poll', async () => {
+    const [poll] = await t.database.db
+      .select({ campaignId: pollAnswers.campaignId, userId: campaigns.userId })
+      .from(pollAnswers)
+      .innerJoin(campaigns, eq(campaigns.id, pollAnswers.campaignId))
+      .limit(1);
+    const caller = (await t.database.db.select().from(users).where(eq(users.id, poll!.userId)))[0]!;
+    const res = await get(
+      await signedInAs(t, caller.email),
+      `/api/users/me/campaigns/${poll!.campaignId}/pollResults`,
+    );
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: { info: string; count: number }[] };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => typeof item.info === 'string' && item.count >= 0)).toBe(true);
+  });
+
+  describe('scheduled', () => {
+    let sender: Caller;
+    let senderId: string;
+    beforeAll(async () => {
+      const [row] = await t.database.db
+        .select({ userId: scheduledMerges.userId })
+        .from(scheduledMerges)
+        .limit(1);
+      senderId = row!.userId;
+      const email = (await t.database.db.select().from(users).where(eq(users.id, senderId)))[0]!.email;
+      sender = await signedInAs(t, email);
+    });
+
+    it("API-044 MM-019 MM-030 lists the caller's scheduled merges with every status field", async () => {
+      const res = await get(sender, '/api/users/me/scheduled-campaigns?limit=100');
+      expect(res.statusCode).toBe(200);
+      const { items, total } = res.json() as { items: unknown[]; total: number };
+      const parsed = items.map((item) => scheduledCampaignSchema.parse(item));
+      expect(parsed.length).toBe(total);
+      expect(parsed.every((item) => SCHEDULED_MERGE_STATUSES.includes(item.status))).toBe(true);
+      expect(parsed[0]!.id).toBe(`${parsed[0]!.spreadsheetId}-${parsed[0]!.sheetId}`);
+    });
+
+    it("API-047 MM-003 counts the caller's scheduled merges in a space", async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(scheduledMerges)
+        .where(eq(scheduledMerges.userId, senderId))
+        .limit(1);
+      const res = await get(
+        sender,
+        `/api/users/me/workspaces/${row!.workspaceId}/campaigns/count?isScheduled=true`,
+      );
+      expect(res.statusCode).toBe(200);
+      const [expected] = await t.database.db
+        .select({ n: count() })
+        .from(scheduledMerges)
+        .where(and(eq(scheduledMerges.userId, senderId), eq(scheduledMerges.workspaceId, row!.workspaceId)));
+      expect(res.json()).toEqual({ campaignCount: expected!.n });
+    });
+
+    it("API-046 cancels one's own scheduled merge (recorded), never someone else's", async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(scheduledMerges)
+        .where(eq(scheduledMerges.userId, senderId))
+        .limit(1);
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/scheduledCampaigns/${row!.id}`,
+        headers: stranger.headers,
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(
+        (await t.database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, row!.id))).length,
+      ).toBe(1);
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/scheduledCampaigns/${row!.id}`,
+        headers: sender.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ canceled: true });
+      expect(
+        (await t.database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, row!.id))).length,
+      ).toBe(0);
+      const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, row!.id));
+      expect(audit).toMatchObject({ action: 'scheduled_merge.canceled' });
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/scheduledCampaigns/${row!.id}`,
+        headers: sender.headers,
+      });
+      expect(again.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { suppressionRoutes } from './suppression-routes';

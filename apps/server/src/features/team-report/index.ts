@@ -1,0 +1,1 @@
+export { teamReportRoutes } from './team-report-routes';

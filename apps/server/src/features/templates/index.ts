@@ -1,0 +1,2 @@
+export { templateRoutes } from './template-routes';
+export type { DraftMailbox } from './draft-mailbox';

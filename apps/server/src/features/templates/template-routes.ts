@@ -1,0 +1,47 @@
+import { createDraft, getDraft, listTemplates } from '@mergeboard/core';
+import { AppError } from '../../http/app-error';
+import { defineRoute } from '../../http/route';
+import type { RequestAuth } from '../auth';
+import { draftMailboxFor } from './draft-mailbox';
+import { importTemplate, listGallery, readStoredDraft } from './template-service';
+
+/** `user` routes run only with an account (checked before the handler). */
+const accountOf = (auth: RequestAuth | null) => auth!.user!;
+
+/** Drafts are made for the caller only: a userId in the path that is not theirs is refused. */
+function requireSelf(auth: RequestAuth | null, userId: string): string {
+  const user = accountOf(auth);
+  if (userId !== user.id) {
+    throw new AppError('forbidden', 'userId must be your own user id', {
+      fields: { 'params.userId': 'Must be you' },
+    });
+  }
+  return user.id;
+}
+
+export const templateRoutes = [
+  defineRoute({
+    contract: listTemplates,
+    access: { kind: 'user' },
+    handler: async ({ context }) => ({ items: await listGallery(context.database.db) }),
+  }),
+  defineRoute({
+    contract: createDraft,
+    access: { kind: 'user' },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    handler: ({ params, body, auth, context }) =>
+      importTemplate(context.database.db, draftMailboxFor(context.config, context.database.db), {
+        userId: requireSelf(auth, params.userId),
+        templateId: body.fromTemplate,
+      }),
+  }),
+  defineRoute({
+    contract: getDraft,
+    access: { kind: 'user' },
+    handler: ({ params, auth, context }) =>
+      readStoredDraft(context.database.db, {
+        userId: requireSelf(auth, params.userId),
+        draftId: params.draftId,
+      }),
+  }),
+];

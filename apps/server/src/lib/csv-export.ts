@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { EXPORT_MAX_ROWS } from '@mergeboard/core';
+
+/**
+ * Streaming CSV exports (CONST-010, EVT-008, RELIABILITY "CSV export"), shared by every list that
+ * can be exported. A handler describes its columns and hands over an async source of row batches
+ * (usually keyset pages from the database); the file is written to the reply batch by batch, so
+ * an export never sits in memory whole, and the source stops being read once `maxRows` rows are out.
+ *
+ *   handler: ({ reply, ... }) =>
+ *     streamCsv(reply, { what: 'Unsubscriptions', columns, batches: keysetBatches({ ... }) })
+ *
+ * The handler returns what `streamCsv` answers (a stream; the route sends it as the body).
+ */
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | Date | null | undefined;
+}
+
+/** Cells a spreadsheet would read as a formula or a control sequence (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: formula-looking text gets a leading `'`; cells with quotes, separators or breaks are quoted. */
+export function csvCell(value: string | number | boolean | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: readonly (string | number | boolean | Date | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** `Exported_{what}_{YYYY-MM-DD}.csv` (CONST-010), the date in UTC. */
+export function exportFileName(what: string, now: Date = new Date()): string {
+  const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_');
+  return `Exported_${safe}_${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The lines of a CSV file: the header, then at most `maxRows` rows taken from `batches`. */
+export async function* csvLines<Row>(
+  columns: readonly CsvColumn<Row>[],
+  batches: AsyncIterable<readonly Row[]>,
+  maxRows: number = EXPORT_MAX_ROWS,
+): AsyncGenerator<string> {
+  yield csvLine(columns.map((column) => column.header));
+  let written = 0;
+  if (written >= maxRows) return;
+  // Leaving the loop early calls the source's return(), so a database cursor stops being read.
+  for await (const batch of batches) {
+    let chunk = '';
+    for (const row of batch) {
+      chunk += csvLine(columns.map((column) => column.value(row)));
+      written += 1;
+      if (written >= maxRows) break;
+    }
+    if (chunk) yield chunk;
+    if (written >= maxRows) return;
+  }
+}
+
+/**
+ * Pages through a source by keyset: `fetchPage(after, limit)` answers the rows after the cursor
+ * (null for the first page) in a stable order, and `cursorOf` gives a row's cursor. Stops at the
+ * first short page or after `maxRows` rows, asking each page only for the rows still needed.
+ */
+export async function* keysetBatches<Row, Cursor>(options: {
+  fetchPage: (after: Cursor | null, limit: number) => Promise<readonly Row[]>;
+  cursorOf: (row: Row) => Cursor;
+  pageSize?: number;
+  maxRows?: number;
+}): AsyncGenerator<readonly Row[]> {
+  const pageSize = options.pageSize ?? 2000;
+  let remaining = options.maxRows ?? EXPORT_MAX_ROWS;
+  let after: Cursor | null = null;
+  while (remaining > 0) {
+    const limit = Math.min(pageSize, remaining);
+    const rows = await options.fetchPage(after, limit);
+    if (rows.length > 0) yield rows;
+    remaining -= rows.length;
+    if (rows.length < limit) return;
+    after = options.cursorOf(rows[rows.length - 1]!);
+  }
+}
+
+/**
+ * Sets the CSV headers on the reply and answers the body stream. Return it from the handler:
+ * Fastify pipes a stream to the client with back-pressure instead of serialising it.
+ */
+export function streamCsv<Row>(
+  reply: FastifyReply,
+  options: {
+    /** The name part of `Exported_{what}_{date}.csv`, e.g. 'Unsubscriptions'. */
+    what: string;
+    columns: readonly CsvColumn<Row>[];
+    batches: AsyncIterable<readonly Row[]>;
+    maxRows?: number;
+    now?: Date;
+  },
+): Readable {
+  const fileName = exportFileName(options.what, options.now);
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store');
+  return Readable.from(csvLines(options.columns, options.batches, options.maxRows ?? EXPORT_MAX_ROWS), {
+    objectMode: false,
+  });
+}

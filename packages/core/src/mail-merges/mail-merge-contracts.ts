@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract';
+import { API_BASES } from '../contracts/api-bases';
+import { SCHEDULED_MERGE_STATUSES } from '../constants/domain';
+import { DATE_RANGE_OPTIONS, TABLE_PAGE_SIZE } from '../constants/limits';
+import { listQuerySchema } from '../list/list-params';
+
+const base = API_BASES.unversioned;
+const campaignIdParams = z.object({ id: z.uuid('id must be a campaign id') });
+
+/** Sent lists filter by space, search in the title, and one of the date filter options. */
+const campaignListQuery = listQuerySchema({
+  filterKeys: ['workspaceId', 'search', 'dateRange'],
+  sortKeys: ['date', 'title', 'sent'],
+  defaultSort: { key: 'date', direction: 'desc' },
+  defaultLimit: TABLE_PAGE_SIZE,
+  maxLimit: 100,
+});
+
+export const DATE_RANGE_VALUES = DATE_RANGE_OPTIONS.map((option) => option.value);
+
+const trackingInfos = z.object({
+  sent: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  bounced: z.number().int(),
+});
+
+/** MM-013: a sent campaign in a list. */
+export const sentCampaignSchema = z
+  .object({
+    id: z.string(),
+    campaignId: z.string(),
+    title: z.string(),
+    createTimestamp: z.number().int(),
+    lastUpdateTimestamp: z.number().int(),
+    lastEmailSentTimestamp: z.number().int(),
+    spreadsheetLink: z.string(),
+    trackingInfos,
+  })
+  .meta({ id: 'SentCampaign' });
+
+/** MM-016: the detail adds the subject (null when sent by someone else), sheet key, unsubscribed, responded. */
+export const campaignDetailSchema = sentCampaignSchema
+  .extend({
+    emailSubject: z.string().nullable(),
+    mergeSourceSheetKey: z.string(),
+    trackingInfos: trackingInfos.extend({ unsubscribed: z.number().int(), responded: z.number().int() }),
+  })
+  .meta({ id: 'CampaignDetail' });
+
+export const listSentCampaigns = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns`,
+  summary: "The caller's sent mail merges (API-048); filterBy workspaceId, search (title), dateRange",
+  tags: ['mail-merges'],
+  query: campaignListQuery,
+  response: z.object({ items: z.array(sentCampaignSchema), total: z.number().int() }),
+});
+
+export const getSentCampaign = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns/:id`,
+  summary: "One of the caller's sent mail merges (API-049)",
+  tags: ['mail-merges'],
+  params: campaignIdParams,
+  response: campaignDetailSchema,
+});
+
+export const getPollResults = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns/:id/pollResults`,
+  summary: 'Answers to the poll of a sent mail merge (API-050)',
+  tags: ['mail-merges'],
+  params: campaignIdParams,
+  response: z.object({ items: z.array(z.object({ info: z.string(), count: z.number().int() })) }),
+});
+
+/** MM-019: a scheduled merge. */
+export const scheduledCampaignSchema = z
+  .object({
+    id: z.string().describe('The sheet key: spreadsheet id and sheet id joined by a dash'),
+    scheduledMergeId: z.string(),
+    workspaceId: z.string(),
+    spreadsheetId: z.string(),
+    sheetId: z.string(),
+    sheetName: z.string(),
+    spreadsheetName: z.string(),
+    title: z.string(),
+    spreadsheetLink: z.string(),
+    mergeTime: z.number().int().nullable().describe('Next run; null while waiting for the quota'),
+    createdTime: z.number().int(),
+    numberOfEmailsSent: z.number().int(),
+    numberOfEmailsToSend: z.number().int(),
+    status: z.enum(SCHEDULED_MERGE_STATUSES),
+    error: z.string().nullable(),
+    errorDetails: z.string().nullable(),
+    recoverableErrorRetries: z.number().int(),
+    recoverableErrorLastRetryTimestamp: z.number().int().nullable(),
+  })
+  .meta({ id: 'ScheduledCampaign' });
+
+export const listScheduledCampaigns = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/scheduled-campaigns`,
+  summary: "The caller's scheduled mail merges (API-044); filterBy workspaceId, search",
+  tags: ['mail-merges'],
+  query: listQuerySchema({
+    filterKeys: ['workspaceId', 'search'],
+    sortKeys: ['date', 'title'],
+    defaultSort: { key: 'date', direction: 'desc' },
+    defaultLimit: TABLE_PAGE_SIZE,
+    maxLimit: 100,
+  }),
+  response: z.object({ items: z.array(scheduledCampaignSchema), total: z.number().int() }),
+});
+
+export const getScheduledCampaign = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/scheduled-campaigns/:id`,
+  summary: "One of the caller's scheduled mail merges (API-045), by its id",
+  tags: ['mail-merges'],
+  params: z.object({ id: z.uuid('id must be a scheduled merge id') }),
+  response: scheduledCampaignSchema,
+});
+
+export const cancelScheduledCampaign = defineContract({
+  method: 'DELETE',
+  path: `${base}/users/me/scheduledCampaigns/:scheduledMergeId`,
+  summary: "Cancel one of the caller's scheduled mail merges (API-046)",
+  tags: ['mail-merges'],
+  params: z.object({ scheduledMergeId: z.uuid('scheduledMergeId must be a scheduled merge id') }),
+  response: z.object({ canceled: z.literal(true) }),
+});
+
+export const countScheduledCampaigns = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/workspaces/:workspaceId/campaigns/count`,
+  summary: 'How many mail merges the caller has scheduled in a space (API-047)',
+  tags: ['mail-merges'],
+  params: z.object({ workspaceId: z.uuid('workspaceId must be a space id') }),
+  query: z.object({ isScheduled: z.literal('true', 'isScheduled=true is the only count available') }),
+  response: z.object({ campaignCount: z.number().int() }),
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { campaignRates, formatCount } from './campaign-rates';
+import { dateRangeBounds } from './date-range';
+import { isWaitingForQuota, scheduledMergeRecovery, splitSheetKey } from './scheduled-merge-rules';
+
+describe('mail merge rules', () => {
+  it('MM-022 MM-023 MM-024 MM-025 computes delivered and the rates, rounded', () => {
+    const r = campaignRates({
+      sent: 200,
+      bounced: 10,
+      opened: 95,
+      clicked: 19,
+      responded: 3,
+      unsubscribed: 1,
+    });
+    expect(r.delivered).toEqual({ count: 190, percent: 95 });
+    expect(r.bounced).toEqual({ count: 10, percent: 5 });
+    expect(r.opened).toEqual({ count: 95, percent: 50 });
+    expect(r.clicked).toEqual({ count: 19, percent: 10 });
+    expect(r.responded).toEqual({ count: 3, percent: 2 });
+    expect(r.unsubscribed).toEqual({ count: 1, percent: 1 });
+  });
+
+  it('MM-027 leaves unknown counts unknown, and percentages without a base empty', () => {
+    const r = campaignRates({ sent: 0, bounced: 0, opened: null });
+    expect(r.opened).toEqual({ count: null, percent: null });
+    expect(r.delivered).toEqual({ count: 0, percent: null });
+    expect(formatCount(null)).toBe('N/A');
+  });
+
+  it('MM-026 formats numbers the German way', () => {
+    expect(formatCount(1234567)).toBe('1.234.567');
+  });
+
+  it('CONST-007 turns each date filter into an interval', () => {
+    const now = new Date('2026-03-15T10:00:00Z');
+    expect(dateRangeBounds('LAST_MONTH', now)).toEqual({
+      from: new Date('2026-02-01T00:00:00Z'),
+      to: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(dateRangeBounds('THIS_MONTH', now).from).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(dateRangeBounds('THIS_YEAR', now).from).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(dateRangeBounds('LAST_30_DAYS', now).from).toEqual(new Date('2026-02-13T10:00:00Z'));
+    expect(dateRangeBounds('LAST_12_MONTHS', now).from).toEqual(new Date('2025-03-15T10:00:00Z'));
+  });
+
+  it('MM-031 MM-032 is recoverable with a last retry and fewer than 5 retries; next attempt one hour later', () => {
+    const last = Date.parse('2026-03-15T10:00:00Z');
+    expect(
+      scheduledMergeRecovery({ recoverableErrorRetries: 4, recoverableErrorLastRetryTimestamp: last }),
+    ).toEqual({
+      recoverable: true,
+      nextAttempt: last + 3_600_000,
+    });
+    expect(
+      scheduledMergeRecovery({ recoverableErrorRetries: 5, recoverableErrorLastRetryTimestamp: last })
+        .recoverable,
+    ).toBe(false);
+    expect(
+      scheduledMergeRecovery({ recoverableErrorRetries: 0, recoverableErrorLastRetryTimestamp: null })
+        .recoverable,
+    ).toBe(false);
+  });
+
+  it('MM-028 IN PROGRESS without a next run waits for the quota', () => {
+    expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: null })).toBe(true);
+    expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: 1 })).toBe(false);
+  });
+
+  it('MM-017 splits a sheet key at its last dash', () => {
+    expect(splitSheetKey('1AbC-d_ef-123')).toEqual({ spreadsheetId: '1AbC-d_ef', sheetId: '123' });
+  });
+});

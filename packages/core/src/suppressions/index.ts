@@ -1,0 +1,2 @@
+export * from './suppression-rules';
+export * from './suppression-contracts';
