@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { RequireSpacePermission, SpaceRedirect } from '../spaces';
 
+const loadTemplates = async () => ({ Component: (await import('../templates')).TemplatesPage });
+
 /** The work areas under the space prefix (ROUTE-010..015); pages load on first visit. */
 export const workAreaRoutes: RouteObject[] = [
   {
@@ -31,7 +33,16 @@ export const workAreaRoutes: RouteObject[] = [
       allow: (permissions) => permissions.canAccessTeamReport,
       otherwise: paths.space.mailMerges.getHref,
     }),
-    children: [{ index: true, lazy: () => import('./routes/team-report') }],
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('../team-report')).TeamReportPage }) },
+    ],
   },
-  { path: paths.space.templates.path, lazy: () => import('./routes/templates') },
+  {
+    // TPL-002: the preview dialog is addressable at {templates}/{id}.
+    path: paths.space.templates.path,
+    children: [
+      { index: true, lazy: loadTemplates },
+      { path: ':templateId', lazy: loadTemplates },
+    ],
+  },
 ];

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { BouncesPage } from '../../bounces';
 
-/** Placeholder until the work areas issue brings the page. */
+/** ROUTE-013: {prefix}/bounces (the route guards it with showBouncesPage). */
 export function Component() {
-  return <PlaceholderPage title="Bounces" note="This page arrives soon." />;
+  return <BouncesPage />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { UnsubscriptionsPage } from '../../unsubscriptions';
 
-/** Placeholder until the work areas issue brings the page. */
+/** ROUTE-012: {prefix}/unsubscriptions. */
 export function Component() {
-  return <PlaceholderPage title="Unsubscriptions" note="This page arrives soon." />;
+  return <UnsubscriptionsPage />;
 }

@@ -1,0 +1,1 @@
+export { BouncesPage } from './bounces-page';

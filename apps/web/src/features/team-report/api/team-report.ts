@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  getTeamReportSummary,
+  listTeamReportMembers,
+  STALE_TIME_MS,
+  TABLE_PAGE_SIZE,
+} from '@mergeboard/core';
+import { contractQueryOptions } from '../../../lib/api-query';
+
+/** GET /api/v1/workspaces/{id}/team-report/summary (API-059): the three stat cards. */
+export function useTeamSummary(workspaceId: string) {
+  return useQuery(
+    contractQueryOptions(
+      getTeamReportSummary,
+      { params: { id: workspaceId } },
+      { staleTime: STALE_TIME_MS.lists },
+    ),
+  );
+}
+
+/** GET /api/v1/workspaces/{id}/team-report/members (API-058): one page of ACTIVE and LEGACY members. */
+export function useTeamMembers(workspaceId: string, page: number) {
+  return useQuery(
+    contractQueryOptions(
+      listTeamReportMembers,
+      {
+        params: { id: workspaceId },
+        query: {
+          sortBy: 'userName:asc',
+          limit: String(TABLE_PAGE_SIZE),
+          limitOffset: String(page * TABLE_PAGE_SIZE),
+        },
+      },
+      { staleTime: STALE_TIME_MS.lists, placeholderData: keepPreviousData },
+    ),
+  );
+}

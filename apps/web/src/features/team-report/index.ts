@@ -1,0 +1,1 @@
+export { TeamReportPage } from './components/team-report-page';

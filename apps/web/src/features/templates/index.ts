@@ -1,0 +1,1 @@
+export { TemplatesPage } from './components/templates-page';

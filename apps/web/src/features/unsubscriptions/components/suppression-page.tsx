@@ -1,0 +1,268 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  buildPath,
+  formatFilterBy,
+  formatSortBy,
+  TABLE_PAGE_SIZE,
+  type Sort,
+  type SuppressionItem,
+  type SuppressionList,
+} from '@mergeboard/core';
+import { paths } from '../../../config/paths';
+import { downloadCsv } from '../../../lib/download-csv';
+import { usePageTitle } from '../../../lib/page-title';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
+import { ExportButton } from '../../../ui/export-button';
+import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
+import { useIsMobile } from '../../../ui/use-is-mobile';
+import { useSpace } from '../../spaces';
+import { EmailTagInput, type EmailTag } from './email-tag-input';
+
+/** The query string of a list call (filterBy URL-encoded, CONST-012). */
+export interface SuppressionListQuery {
+  filterBy?: string;
+  sortBy?: string;
+  limit: string;
+  limitOffset: string;
+}
+
+/** C16: the work-area error banner keeps the spec's spelling. */
+export const WORK_AREA_ERROR = 'An error ocurred. Please try again.';
+
+export interface SuppressionTexts {
+  title: string;
+  inputLabel: string;
+  submit: string;
+  added: (n: number) => string;
+  already: string;
+  deleted: string;
+  confirmTitle: string;
+  confirmText: (email: string) => string;
+  timeHeader: string;
+  exportName: string;
+}
+
+type Banner = { color: 'green' | 'yellow' | 'red'; text: string } | null;
+
+/**
+ * The page both suppression lists share (UNSUB-001 / BOUNCE-001): tag input and add button, result
+ * banners, sharing notices, a searchable server-side table with removal behind a confirmation,
+ * and the CSV export.
+ */
+export function SuppressionPage<S extends string>({
+  texts,
+  sharingOn,
+  sortKeys,
+  defaultSort,
+  timeSortKey,
+  useList,
+  add,
+  remove,
+  queryRoot,
+  exportPath,
+  tagRows,
+  showTypeColumn = true,
+}: {
+  texts: SuppressionTexts;
+  sharingOn: boolean;
+  sortKeys: readonly S[];
+  defaultSort: Sort<S>;
+  timeSortKey: S;
+  useList: (workspaceId: string, query: SuppressionListQuery) => UseQueryResult<SuppressionList>;
+  add: UseMutationResult<{ updated: number }, unknown, { workspaceId: string; emailAddresses: string[] }>;
+  remove: UseMutationResult<{ deleted: true }, unknown, { workspaceId: string; emailAddress: string }>;
+  queryRoot: readonly unknown[];
+  exportPath: string;
+  tagRows: number;
+  showTypeColumn?: boolean;
+}) {
+  const { space, details, prefix } = useSpace();
+  usePageTitle(texts.title);
+  const workspaceId = space.workspaceId;
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const list = useListSearchParams(sortKeys, defaultSort);
+  const [tags, setTags] = useState<EmailTag[]>([]);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const filterBy = formatFilterBy({ search: list.search });
+  const sortBy = formatSortBy(list.sort);
+  const query = useList(workspaceId, {
+    ...(filterBy ? { filterBy } : {}),
+    ...(sortBy ? { sortBy } : {}),
+    limit: String(TABLE_PAGE_SIZE),
+    limitOffset: String(list.page * TABLE_PAGE_SIZE),
+  });
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const validTags = tags.filter((tag) => tag.valid).map((tag) => tag.value);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryRoot });
+
+  const submit = () => {
+    // UNSUB-004 / BOUNCE-003: only the valid tags are sent.
+    add.mutate(
+      { workspaceId, emailAddresses: validTags },
+      {
+        onSuccess: ({ updated }) => {
+          setTags([]);
+          setBanner(
+            updated > 0
+              ? { color: 'green', text: texts.added(updated) }
+              : { color: 'yellow', text: texts.already },
+          );
+          void refresh();
+        },
+        onError: () => setBanner({ color: 'red', text: WORK_AREA_ERROR }),
+      },
+    );
+  };
+
+  const confirmRemoval = () => {
+    const emailAddress = confirming;
+    setConfirming(null);
+    if (!emailAddress) return;
+    remove.mutate(
+      { workspaceId, emailAddress },
+      {
+        onSuccess: () => {
+          setBanner({ color: 'green', text: texts.deleted });
+          void refresh();
+        },
+        onError: () => setBanner({ color: 'red', text: WORK_AREA_ERROR }),
+      },
+    );
+  };
+
+  const columns: TableColumn<SuppressionItem, S>[] = [
+    { key: 'email', header: 'Email', sortKey: 'email' as S, render: (row) => row.emailAddress },
+    {
+      key: 'time',
+      header: texts.timeHeader,
+      sortKey: timeSortKey,
+      render: (row) => new Date(row.lastUpdateTimestamp).toLocaleString(),
+    },
+    ...(showTypeColumn
+      ? [
+          {
+            key: 'type',
+            header: 'Type',
+            ...(sortKeys.includes('type' as S) ? { sortKey: 'type' as S } : {}),
+            render: (row: SuppressionItem) => row.type,
+          },
+        ]
+      : []),
+    {
+      key: 'actions',
+      header: '',
+      render: (row) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          // UNSUB-016 / BOUNCE-014: the server says which entries the caller may delete.
+          disabled={!row.deletable || remove.isPending}
+          aria-label={`Delete ${row.emailAddress}`}
+          onClick={() => setConfirming(row.emailAddress)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  const isOwner = space.userRole === 'OWNER';
+  let notice: ReactNode = null;
+  if (!sharingOn) {
+    notice = isOwner ? (
+      <Text size="sm">
+        Share this list with every member of your space:{' '}
+        <Anchor component={Link} to={paths.space.billing.getHref(prefix)}>
+          upgrade your plan
+        </Anchor>
+        .
+      </Text>
+    ) : (
+      <Text size="sm">
+        This list is not shared with your space. Ask the space owner
+        {details?.ownerEmail ? ` (${details.ownerEmail})` : ''} to upgrade to share it.
+      </Text>
+    );
+  }
+
+  const empty = (
+    <Stack gap={4} align="center" py="lg">
+      <Text fw={600}>{list.search ? 'No results found' : 'Nothing to see here...'}</Text>
+      <Text size="sm" c="dimmed">
+        {list.search ? 'Try another search.' : 'Addresses you add will show up here.'}
+      </Text>
+    </Stack>
+  );
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {texts.title}
+      </Title>
+      {banner && (
+        <Alert color={banner.color} withCloseButton onClose={() => setBanner(null)} role="alert">
+          {banner.text}
+        </Alert>
+      )}
+      {notice}
+      <EmailTagInput label={texts.inputLabel} tags={tags} onChange={setTags} rows={tagRows} />
+      <Group>
+        <Button
+          onClick={submit}
+          // UNSUB-003: no tags, all invalid, or while a removal runs.
+          disabled={validTags.length === 0 || remove.isPending}
+          loading={add.isPending}
+        >
+          {texts.submit}
+        </Button>
+      </Group>
+      <Group justify="space-between">
+        <DebouncedSearchInput value={list.search} onSearch={list.setSearch} />
+        {!isMobile && (
+          <ExportButton
+            hasData={total > 0}
+            onExport={() =>
+              downloadCsv(
+                buildPath(exportPath, { workspaceId }) +
+                  `?${new URLSearchParams({ ...(filterBy ? { filterBy } : {}), ...(sortBy ? { sortBy } : {}) })}`,
+                `Exported_${texts.exportName}.csv`,
+              )
+            }
+          />
+        )}
+      </Group>
+      <PaginatedTable
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.emailAddress}
+        total={total}
+        page={list.page}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        empty={query.isSuccess ? empty : undefined}
+      />
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={texts.confirmTitle}>
+        <Text mb="md">{confirming ? texts.confirmText(confirming) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirmRemoval}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
