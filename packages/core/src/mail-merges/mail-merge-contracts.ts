@@ -58,6 +58,15 @@ export const listSentCampaigns = defineContract({
   response: z.object({ items: z.array(sentCampaignSchema), total: z.number().int() }),
 });
 
+export const exportSentCampaigns = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns/export`,
+  summary: "The caller's sent mail merges as a CSV file, at most 30000 rows (CONST-010, EVT-008)",
+  tags: ['mail-merges'],
+  query: campaignListQuery.describe('filterBy and sortBy as for the list; limit is ignored'),
+  response: z.string().describe('text/csv'),
+});
+
 export const getSentCampaign = defineContract({
   method: 'GET',
   path: `${base}/users/me/campaigns/:id`,
@@ -100,19 +109,31 @@ export const scheduledCampaignSchema = z
   })
   .meta({ id: 'ScheduledCampaign' });
 
+/** Scheduled lists filter by space and search in the title. */
+const scheduledListQuery = listQuerySchema({
+  filterKeys: ['workspaceId', 'search'],
+  sortKeys: ['date', 'title'],
+  defaultSort: { key: 'date', direction: 'desc' },
+  defaultLimit: TABLE_PAGE_SIZE,
+  maxLimit: 100,
+});
+
 export const listScheduledCampaigns = defineContract({
   method: 'GET',
   path: `${base}/users/me/scheduled-campaigns`,
   summary: "The caller's scheduled mail merges (API-044); filterBy workspaceId, search",
   tags: ['mail-merges'],
-  query: listQuerySchema({
-    filterKeys: ['workspaceId', 'search'],
-    sortKeys: ['date', 'title'],
-    defaultSort: { key: 'date', direction: 'desc' },
-    defaultLimit: TABLE_PAGE_SIZE,
-    maxLimit: 100,
-  }),
+  query: scheduledListQuery,
   response: z.object({ items: z.array(scheduledCampaignSchema), total: z.number().int() }),
+});
+
+export const exportScheduledCampaigns = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/scheduled-campaigns/export`,
+  summary: "The caller's scheduled mail merges as a CSV file, at most 30000 rows (CONST-010, EVT-008)",
+  tags: ['mail-merges'],
+  query: scheduledListQuery.describe('filterBy and sortBy as for the list; limit is ignored'),
+  response: z.string().describe('text/csv'),
 });
 
 export const getScheduledCampaign = defineContract({

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DATE_RANGE_VALUES, dateRangeBounds, type DateRange, type ListParams } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { campaigns, pollAnswers, scheduledMerges } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { keysetBatches } from '../../lib/csv-export';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,26 +37,34 @@ function dateRangeFilter(value: string | undefined): DateRange | undefined {
  * API-048: a page of the caller's own sent merges, newest first by default. Only the sender's
  * rows are read (user_id in the WHERE clause), so a space filter cannot reveal anyone else's.
  */
-export async function listSentCampaigns(
-  db: Db,
-  userId: string,
-  params: ListParams<'workspaceId' | 'search' | 'dateRange', 'date' | 'title' | 'sent'>,
-  now = new Date(),
-) {
+type SentParams = ListParams<'workspaceId' | 'search' | 'dateRange', 'date' | 'title' | 'sent'>;
+type ScheduledParams = ListParams<'workspaceId' | 'search', 'date' | 'title'>;
+
+/** The WHERE clause of the caller's sent merges under a list's filters (list and export alike). */
+function sentWhere(userId: string, filterBy: SentParams['filterBy'], now: Date) {
   const conditions: SQL[] = [eq(campaigns.userId, userId)];
-  const workspaceId = workspaceFilter(params.filterBy.workspaceId);
+  const workspaceId = workspaceFilter(filterBy.workspaceId);
   if (workspaceId) conditions.push(eq(campaigns.workspaceId, workspaceId));
-  const search = params.filterBy.search?.trim();
+  const search = filterBy.search?.trim();
   if (search) conditions.push(ilike(campaigns.title, likePattern(search)));
-  const range = dateRangeFilter(params.filterBy.dateRange);
+  const range = dateRangeFilter(filterBy.dateRange);
   if (range) {
     const { from, to } = dateRangeBounds(range, now);
     conditions.push(gte(campaigns.lastEmailSentAt, from), lt(campaigns.lastEmailSentAt, to));
   }
-  const where = and(...conditions);
-  const column = { date: campaigns.lastEmailSentAt, title: campaigns.title, sent: campaigns.sentCount }[
-    params.sortBy?.key ?? 'date'
-  ];
+  return and(...conditions);
+}
+
+const sentSortColumn = (key: NonNullable<SentParams['sortBy']>['key'] | undefined) =>
+  ({ date: campaigns.lastEmailSentAt, title: campaigns.title, sent: campaigns.sentCount })[key ?? 'date'];
+
+/**
+ * API-048: a page of the caller's own sent merges, newest first by default. Only the sender's
+ * rows are read (user_id in the WHERE clause), so a space filter cannot reveal anyone else's.
+ */
+export async function listSentCampaigns(db: Db, userId: string, params: SentParams, now = new Date()) {
+  const where = sentWhere(userId, params.filterBy, now);
+  const column = sentSortColumn(params.sortBy?.key);
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
@@ -68,6 +77,53 @@ export async function listSentCampaigns(
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The SQL type a sort key's text form is cast back to for keyset comparisons. */
+const KEY_TYPES = { date: 'timestamptz', title: 'text', sent: 'integer' } as const;
+
+/**
+ * Keyset pages in the list's order: the sort value (as text, so timestamps keep their full
+ * precision) and the id break ties; both run in the sort's direction.
+ */
+function keysetOrder(column: SQL | SQLWrapper, id: SQLWrapper, key: keyof typeof KEY_TYPES, asc_: boolean) {
+  const op = sql.raw(asc_ ? '>' : '<');
+  const type = sql.raw(KEY_TYPES[key]);
+  return {
+    keyText: sql<string>`(${column})::text`,
+    after: (cursor: { keyText: string; id: string }) =>
+      sql`((${column}), ${id}) ${op} (cast(${cursor.keyText} as ${type}), cast(${cursor.id} as uuid))`,
+    orderBy: asc_ ? [sql`(${column}) asc`, sql`${id} asc`] : [sql`(${column}) desc`, sql`${id} desc`],
+  };
+}
+
+/** The caller's sent merges for an export (CONST-010), batch by batch in the list's order. */
+export function sentCampaignBatches(
+  db: Db,
+  userId: string,
+  params: Pick<SentParams, 'filterBy' | 'sortBy'>,
+  maxRows: number,
+  now = new Date(),
+  pageSize?: number,
+) {
+  const where = sentWhere(userId, params.filterBy, now);
+  const key = params.sortBy?.key ?? 'date';
+  const order = keysetOrder(sentSortColumn(key), campaigns.id, key, params.sortBy?.direction === 'asc');
+  return keysetBatches({
+    maxRows,
+    ...(pageSize ? { pageSize } : {}),
+    cursorOf: (row: { campaign: typeof campaigns.$inferSelect; keyText: string }) => ({
+      keyText: row.keyText,
+      id: row.campaign.id,
+    }),
+    fetchPage: (cursor, limit) =>
+      db
+        .select({ campaign: campaigns, keyText: order.keyText })
+        .from(campaigns)
+        .where(cursor ? and(where, order.after(cursor)) : where)
+        .orderBy(...order.orderBy)
+        .limit(limit),
+  });
 }
 
 export async function findOwnCampaign(db: Db, userId: string, campaignId: string) {
@@ -87,21 +143,22 @@ export function pollAnswersOf(db: Db, campaignId: string) {
     .orderBy(desc(pollAnswers.count), asc(pollAnswers.answer));
 }
 
-/** API-044: a page of the caller's scheduled merges, newest first by default. */
-export async function listScheduledMerges(
-  db: Db,
-  userId: string,
-  params: ListParams<'workspaceId' | 'search', 'date' | 'title'>,
-) {
+function scheduledWhere(userId: string, filterBy: ScheduledParams['filterBy']) {
   const conditions: SQL[] = [eq(scheduledMerges.userId, userId)];
-  const workspaceId = workspaceFilter(params.filterBy.workspaceId);
+  const workspaceId = workspaceFilter(filterBy.workspaceId);
   if (workspaceId) conditions.push(eq(scheduledMerges.workspaceId, workspaceId));
-  const search = params.filterBy.search?.trim();
+  const search = filterBy.search?.trim();
   if (search) conditions.push(ilike(scheduledMerges.title, likePattern(search)));
-  const where = and(...conditions);
-  // The next run is the date of a scheduled merge; one waiting for the quota has none and sorts by creation.
-  const date = sql`coalesce(${scheduledMerges.mergeTime}, ${scheduledMerges.createdAt})`;
-  const column = params.sortBy?.key === 'title' ? scheduledMerges.title : date;
+  return and(...conditions);
+}
+
+// The next run is the date of a scheduled merge; one waiting for the quota has none and sorts by creation.
+const scheduledDate = sql`coalesce(${scheduledMerges.mergeTime}, ${scheduledMerges.createdAt})`;
+
+/** API-044: a page of the caller's scheduled merges, newest first by default. */
+export async function listScheduledMerges(db: Db, userId: string, params: ScheduledParams) {
+  const where = scheduledWhere(userId, params.filterBy);
+  const column = params.sortBy?.key === 'title' ? scheduledMerges.title : scheduledDate;
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
@@ -114,6 +171,33 @@ export async function listScheduledMerges(
     db.select({ n: count() }).from(scheduledMerges).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The caller's scheduled merges for an export (CONST-010), batch by batch in the list's order. */
+export function scheduledMergeBatches(
+  db: Db,
+  userId: string,
+  params: Pick<ScheduledParams, 'filterBy' | 'sortBy'>,
+  maxRows: number,
+) {
+  const where = scheduledWhere(userId, params.filterBy);
+  const key = params.sortBy?.key ?? 'date';
+  const column = key === 'title' ? scheduledMerges.title : scheduledDate;
+  const order = keysetOrder(column, scheduledMerges.id, key, params.sortBy?.direction === 'asc');
+  return keysetBatches({
+    maxRows,
+    cursorOf: (row: { merge: typeof scheduledMerges.$inferSelect; keyText: string }) => ({
+      keyText: row.keyText,
+      id: row.merge.id,
+    }),
+    fetchPage: (cursor, limit) =>
+      db
+        .select({ merge: scheduledMerges, keyText: order.keyText })
+        .from(scheduledMerges)
+        .where(cursor ? and(where, order.after(cursor)) : where)
+        .orderBy(...order.orderBy)
+        .limit(limit),
+  });
 }
 
 export async function findOwnScheduledMerge(db: Db, userId: string, id: string) {

@@ -1,6 +1,9 @@
 import {
   cancelScheduledCampaign,
   countScheduledCampaigns,
+  EXPORT_MAX_ROWS,
+  exportScheduledCampaigns,
+  exportSentCampaigns,
   getPollResults,
   getScheduledCampaign,
   getSentCampaign,
@@ -8,9 +11,11 @@ import {
   listSentCampaigns,
 } from '@mergeboard/core';
 import type { campaigns, scheduledMerges } from '../../db/schema';
-import { auditEvents } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { analyticsEvents, auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
+import { streamCsv, type CsvColumn } from '../../lib/csv-export';
 import type { RequestAuth } from '../auth';
 import {
   countScheduled,
@@ -20,6 +25,8 @@ import {
   listScheduledMerges,
   listSentCampaigns as listSent,
   pollAnswersOf,
+  scheduledMergeBatches,
+  sentCampaignBatches,
 } from './mail-merge-queries';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -68,6 +75,39 @@ function toScheduledCampaign(row: ScheduledRow) {
   };
 }
 
+const sentExportColumns: CsvColumn<{ campaign: CampaignRow }>[] = [
+  { header: 'title', value: ({ campaign }) => campaign.title },
+  { header: 'lastEmailSent', value: ({ campaign }) => campaign.lastEmailSentAt },
+  { header: 'sent', value: ({ campaign }) => campaign.sentCount },
+  { header: 'opened', value: ({ campaign }) => campaign.openedCount },
+  { header: 'clicked', value: ({ campaign }) => campaign.clickedCount },
+  { header: 'bounced', value: ({ campaign }) => campaign.bouncedCount },
+  { header: 'unsubscribed', value: ({ campaign }) => campaign.unsubscribedCount },
+  { header: 'responded', value: ({ campaign }) => campaign.respondedCount },
+  { header: 'spreadsheetLink', value: ({ campaign }) => campaign.spreadsheetLink },
+];
+
+const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
+  { header: 'title', value: ({ merge }) => merge.title },
+  { header: 'status', value: ({ merge }) => merge.status },
+  // MM-028: no next run while the merge waits for the sending quota.
+  { header: 'nextRun', value: ({ merge }) => merge.mergeTime ?? 'Upon quota reset' },
+  { header: 'createdTime', value: ({ merge }) => merge.createdAt },
+  { header: 'emailsSent', value: ({ merge }) => merge.sentCount },
+  { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
+  { header: 'error', value: ({ merge }) => merge.error },
+  { header: 'spreadsheetLink', value: ({ merge }) => toScheduledCampaign(merge).spreadsheetLink },
+];
+
+/** EVT-008: every export is logged as csv_export (the space filter, when given, goes in the payload). */
+async function recordCsvExport(db: Db, userId: string, list: string, workspaceId: string | undefined) {
+  await db.insert(analyticsEvents).values({
+    eventType: 'csv_export',
+    userId,
+    payload: { list, ...(workspaceId ? { workspaceId } : {}) },
+  });
+}
+
 const notFound = () => new AppError('not_found', 'No such mail merge');
 
 export const mailMergeRoutes = [
@@ -77,6 +117,21 @@ export const mailMergeRoutes = [
     handler: async ({ query, auth, context }) => {
       const { rows, total } = await listSent(context.database.db, me(auth), query);
       return { items: rows.map(toSentCampaign), total };
+    },
+  }),
+  defineRoute({
+    contract: exportSentCampaigns,
+    access: { kind: 'user' },
+    handler: async ({ query, auth, context, reply }) => {
+      const db = context.database.db;
+      // Built first, so a bad filter answers 400 before anything is written or logged.
+      const batches = sentCampaignBatches(db, me(auth), query, EXPORT_MAX_ROWS);
+      await recordCsvExport(db, me(auth), 'sent_mail_merges', query.filterBy.workspaceId);
+      return streamCsv(reply, {
+        what: 'sent_mail_merges',
+        columns: sentExportColumns,
+        batches,
+      }) as never as string;
     },
   }),
   defineRoute({
@@ -111,6 +166,20 @@ export const mailMergeRoutes = [
     handler: async ({ query, auth, context }) => {
       const { rows, total } = await listScheduledMerges(context.database.db, me(auth), query);
       return { items: rows.map(toScheduledCampaign), total };
+    },
+  }),
+  defineRoute({
+    contract: exportScheduledCampaigns,
+    access: { kind: 'user' },
+    handler: async ({ query, auth, context, reply }) => {
+      const db = context.database.db;
+      const batches = scheduledMergeBatches(db, me(auth), query, EXPORT_MAX_ROWS);
+      await recordCsvExport(db, me(auth), 'scheduled_mail_merges', query.filterBy.workspaceId);
+      return streamCsv(reply, {
+        what: 'scheduled_mail_merges',
+        columns: scheduledExportColumns,
+        batches,
+      }) as never as string;
     },
   }),
   defineRoute({

@@ -7,10 +7,19 @@ import {
   sentCampaignSchema,
   SCHEDULED_MERGE_STATUSES,
 } from '@mergeboard/core';
-import { auditEvents, campaigns, pollAnswers, scheduledMerges, users, workspaces } from '../../db/schema';
+import {
+  analyticsEvents,
+  auditEvents,
+  campaigns,
+  pollAnswers,
+  scheduledMerges,
+  users,
+  workspaces,
+} from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
+import { listSentCampaigns as listSentRows, sentCampaignBatches } from './mail-merge-queries';
 
 type Caller = { headers: { authorization: string } };
 
@@ -203,6 +212,136 @@ describe('mail merges', () => {
         headers: sender.headers,
       });
       expect(again.statusCode).toBe(404);
+    });
+  });
+
+  describe('exports', () => {
+    const today = () => new Date().toISOString().slice(0, 10);
+    /** The data lines of a CSV answer (the header dropped); titles never hold line breaks here. */
+    const dataLines = (text: string) => text.split('\r\n').filter(Boolean).slice(1);
+
+    it("CONST-010 EVT-008 exports only the caller's sent merges of a space, named and logged", async () => {
+      const res = await get(owner, `/api/users/me/campaigns/export?filterBy=workspaceId:${acmeId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Exported_sent_mail_merges_${today()}.csv"`,
+      );
+      const [header] = res.body.split('\r\n');
+      expect(header).toBe(
+        'title,lastEmailSent,sent,opened,clicked,bounced,unsubscribed,responded,spreadsheetLink',
+      );
+      const own = await t.database.db
+        .select({ id: campaigns.id, title: campaigns.title })
+        .from(campaigns)
+        .where(and(eq(campaigns.userId, ownerId), eq(campaigns.workspaceId, acmeId)));
+      expect(dataLines(res.body)).toHaveLength(own.length);
+      const [newest] = await t.database.db
+        .select({ title: campaigns.title })
+        .from(campaigns)
+        .where(and(eq(campaigns.userId, ownerId), eq(campaigns.workspaceId, acmeId)))
+        .orderBy(desc(campaigns.lastEmailSentAt), desc(campaigns.id))
+        .limit(1);
+      expect(dataLines(res.body)[0]!.startsWith(newest!.title.includes(',') ? '"' : newest!.title)).toBe(
+        true,
+      );
+
+      const someoneElse = await get(
+        stranger,
+        `/api/users/me/campaigns/export?filterBy=workspaceId:${acmeId}`,
+      );
+      expect(someoneElse.statusCode).toBe(200);
+      expect(dataLines(someoneElse.body)).toHaveLength(0);
+
+      const [logged] = await t.database.db
+        .select({ n: count() })
+        .from(analyticsEvents)
+        .where(and(eq(analyticsEvents.eventType, 'csv_export'), eq(analyticsEvents.userId, ownerId)));
+      expect(logged!.n).toBeGreaterThan(0);
+    });
+
+    it('pages an export by keyset in the list order, for every sort', async () => {
+      for (const sortBy of [
+        { key: 'date', direction: 'desc' },
+        { key: 'title', direction: 'asc' },
+        { key: 'sent', direction: 'desc' },
+      ] as const) {
+        const ids: string[] = [];
+        for await (const batch of sentCampaignBatches(
+          t.database.db,
+          ownerId,
+          { filterBy: {}, sortBy },
+          30_000,
+          new Date(),
+          3,
+        )) {
+          ids.push(...batch.map((row) => row.campaign.id));
+        }
+        const { rows, total } = await listSentRows(t.database.db, ownerId, {
+          filterBy: {},
+          sortBy,
+          limit: 1000,
+          limitOffset: 0,
+        });
+        expect(ids).toHaveLength(total);
+        expect(new Set(ids).size).toBe(total);
+        if (sortBy.key === 'date') expect(ids).toEqual(rows.map((row) => row.id));
+      }
+    });
+
+    it('CONST-012 CONST-006 the sent export applies the search and date-range filters', async () => {
+      const [sample] = await t.database.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.userId, ownerId))
+        .limit(1);
+      const word = sample!.title.split(' ')[0]!;
+      const filterBy = encodeURIComponent(`search:${encodeURIComponent(word)},dateRange:LAST_12_MONTHS`);
+      const res = await get(owner, `/api/users/me/campaigns/export?filterBy=${filterBy}`);
+      const list = await get(owner, `/api/users/me/campaigns?filterBy=${filterBy}&limit=1`);
+      expect(res.statusCode).toBe(200);
+      expect(dataLines(res.body)).toHaveLength((list.json() as { total: number }).total);
+      const all = await get(owner, '/api/users/me/campaigns/export');
+      expect(dataLines(all.body).length).toBeGreaterThanOrEqual(dataLines(res.body).length);
+      expect((await get(owner, '/api/users/me/campaigns/export?filterBy=dateRange:FOREVER')).statusCode).toBe(
+        400,
+      );
+    });
+
+    it("CONST-010 exports the caller's scheduled merges with the list's filters", async () => {
+      const [row] = await t.database.db.select().from(scheduledMerges).limit(1);
+      const email = (await t.database.db.select().from(users).where(eq(users.id, row!.userId)))[0]!.email;
+      const sender = await signedInAs(t, email);
+      const res = await get(
+        sender,
+        `/api/users/me/scheduled-campaigns/export?filterBy=workspaceId:${row!.workspaceId}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Exported_scheduled_mail_merges_${today()}.csv"`,
+      );
+      expect(res.body.split('\r\n')[0]).toBe(
+        'title,status,nextRun,createdTime,emailsSent,emailsToSend,error,spreadsheetLink',
+      );
+      const [own] = await t.database.db
+        .select({ n: count() })
+        .from(scheduledMerges)
+        .where(
+          and(eq(scheduledMerges.userId, row!.userId), eq(scheduledMerges.workspaceId, row!.workspaceId)),
+        );
+      expect(dataLines(res.body)).toHaveLength(own!.n);
+
+      const search = encodeURIComponent(`search:${encodeURIComponent(row!.title)}`);
+      const searched = await get(sender, `/api/users/me/scheduled-campaigns/export?filterBy=${search}`);
+      const listed = await get(sender, `/api/users/me/scheduled-campaigns?filterBy=${search}`);
+      expect(dataLines(searched.body)).toHaveLength((listed.json() as { total: number }).total);
+      expect(dataLines(searched.body).length).toBeGreaterThan(0);
+
+      const strangers = await get(stranger, '/api/users/me/scheduled-campaigns/export');
+      expect(strangers.body.includes(row!.spreadsheetId)).toBe(false);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/users/me/scheduled-campaigns/export' })).statusCode,
+      ).toBe(401);
     });
   });
 });

@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  CAMPAIGN_DETAIL_REFETCH_MS,
+  STALE_TIME_MS,
+  cancelScheduledCampaign,
+  countScheduledCampaigns,
+  getPollResults,
+  getScheduledCampaign,
+  getSentCampaign,
+  listScheduledCampaigns,
+  listSentCampaigns,
+} from '@mergeboard/core';
+import type { ApiError } from '../../../lib/api-client';
+import { callAuthed } from '../../../lib/authed-call';
+import { contractQueryKey, contractQueryOptions } from '../../../lib/api-query';
+
+/** The query string of a list call (filterBy URL-encoded, CONST-012). */
+export interface MailMergeListQuery {
+  filterBy?: string;
+  sortBy?: string;
+  limit: string;
+  limitOffset: string;
+}
+
+/** Every cached scheduled list and count, for refreshing after a cancel (MM-044). */
+export const scheduledListRoot = contractQueryKey(listScheduledCampaigns).slice(0, 1);
+export const scheduledCountRoot = contractQueryKey(countScheduledCampaigns).slice(0, 1);
+
+/** GET /api/users/me/campaigns (API-048). */
+export function useSentCampaigns(query: MailMergeListQuery) {
+  return useQuery({
+    ...contractQueryOptions(listSentCampaigns, { query }),
+    staleTime: STALE_TIME_MS.lists,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/users/me/campaigns/{id} (API-049), refetched every 30 s while open (MM-009). */
+export function useSentCampaign(id: string) {
+  return useQuery({
+    ...contractQueryOptions(getSentCampaign, { params: { id } }),
+    refetchInterval: CAMPAIGN_DETAIL_REFETCH_MS,
+  });
+}
+
+/** GET /api/users/me/campaigns/{id}/pollResults (API-050). */
+export function usePollResults(id: string) {
+  return useQuery(contractQueryOptions(getPollResults, { params: { id } }));
+}
+
+/** GET /api/users/me/scheduled-campaigns (API-044). */
+export function useScheduledCampaigns(query: MailMergeListQuery) {
+  return useQuery({
+    ...contractQueryOptions(listScheduledCampaigns, { query }),
+    staleTime: STALE_TIME_MS.lists,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/users/me/scheduled-campaigns/{id} (API-045). */
+export function useScheduledCampaign(id: string) {
+  return useQuery(contractQueryOptions(getScheduledCampaign, { params: { id } }));
+}
+
+/** GET /api/users/me/workspaces/{workspaceId}/campaigns/count?isScheduled=true (MM-003). */
+export function useScheduledCount(workspaceId: string) {
+  return useQuery({
+    ...contractQueryOptions(countScheduledCampaigns, {
+      params: { workspaceId },
+      query: { isScheduled: 'true' },
+    }),
+    staleTime: STALE_TIME_MS.lists,
+  });
+}
+
+/** DELETE /api/users/me/scheduledCampaigns/{scheduledMergeId} (API-046). */
+export function useCancelScheduledCampaign() {
+  return useMutation<{ canceled: true }, ApiError, string>({
+    mutationFn: (scheduledMergeId) => callAuthed(cancelScheduledCampaign, { params: { scheduledMergeId } }),
+  });
+}

@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { campaignRates, formatCount, type Rate } from '@mergeboard/core';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { useSpace } from '../../spaces';
+import { usePollResults, useSentCampaign } from '../api/mail-merges';
+import { formatDate } from '../scheduled-messages';
+
+/** MM-018: shown when the merge was sent by someone else. */
+export const SUBJECT_FALLBACK =
+  'Subject is unavailable because this mail merge has been sent by someone else';
+export const POLL_HELP_TEXT = 'Learn how to add a poll to your mail merge';
+
+function RateRow({ label, rate }: { label: string; rate: Rate }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>{formatCount(rate.count)}</Table.Td>
+      <Table.Td>{rate.percent === null ? '' : `${formatCount(rate.percent)}%`}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function MailResults({ id }: { id: string }) {
+  const campaign = useSentCampaign(id);
+  if (campaign.isPending) return <Skeleton height={200} aria-label="Loading" />;
+  if (campaign.isError) return <Alert color="red">An error ocurred. Please try again.</Alert>;
+  const data = campaign.data;
+  // MM-022..027: delivered = sent − bounced; rates rounded; German numbers; N/A when missing.
+  const rates = campaignRates(data.trackingInfos);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Last email sent {formatDate(data.lastEmailSentTimestamp)}
+      </Text>
+      <Text fw={600}>{data.emailSubject ?? SUBJECT_FALLBACK}</Text>
+      <Table aria-label="Mail results">
+        <Table.Tbody>
+          <RateRow label="Sent" rate={rates.sent} />
+          <RateRow label="Delivered" rate={rates.delivered} />
+          <RateRow label="Opened" rate={rates.opened} />
+          <RateRow label="Clicked" rate={rates.clicked} />
+          <RateRow label="Responded" rate={rates.responded} />
+          <RateRow label="Unsubscribed" rate={rates.unsubscribed} />
+          <RateRow label="Bounced" rate={rates.bounced} />
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Button component="a" href={data.spreadsheetLink} target="_blank" rel="noreferrer" variant="light">
+          Open in Google Sheets
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PollResults({ id }: { id: string }) {
+  const poll = usePollResults(id);
+  if (poll.isPending) return <Skeleton height={120} aria-label="Loading" />;
+  const items = poll.data?.items ?? [];
+  const total = items.reduce((sum, item) => sum + item.count, 0);
+  // MM-007: without poll data the tab is only a help link.
+  if (poll.isError || items.length === 0 || total === 0) {
+    return (
+      <Anchor href={env.helpCenterUrl} target="_blank" rel="noreferrer">
+        {POLL_HELP_TEXT}
+      </Anchor>
+    );
+  }
+  return (
+    <Table aria-label="Poll results">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Answer</Table.Th>
+          <Table.Th>Responses</Table.Th>
+          <Table.Th>Share</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.info}>
+            <Table.Td>{item.info}</Table.Td>
+            <Table.Td>{formatCount(item.count)}</Table.Td>
+            <Table.Td>{`${formatCount(Math.round((item.count / total) * 100))}%`}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** MM-005/006/008/009: the campaign detail at {sent}/{id}, with Poll results at {sent}/{id}/poll. */
+export function CampaignDialog() {
+  const { campaignId = '' } = useParams();
+  const { prefix } = useSpace();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const base = `${paths.space.sent.getHref(prefix)}/${campaignId}`;
+  const tab = pathname.endsWith('/poll') ? 'poll' : 'mail';
+  const campaign = useSentCampaign(campaignId);
+  return (
+    <Modal
+      opened
+      onClose={() => void navigate(`${paths.space.sent.getHref(prefix)}${search}`)}
+      title={campaign.data?.title ?? 'Mail merge'}
+      size="lg"
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => void navigate(`${base}${value === 'poll' ? '/poll' : ''}${search}`)}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="mail">Mail results</Tabs.Tab>
+          <Tabs.Tab value="poll">Poll results</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'poll' ? <PollResults id={campaignId} /> : <MailResults id={campaignId} />}
+    </Modal>
+  );
+}

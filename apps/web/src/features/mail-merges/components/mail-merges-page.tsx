@@ -1,0 +1,83 @@
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { formatCount } from '@mergeboard/core';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/page-title';
+import { useIsMobile } from '../../../ui/use-is-mobile';
+import { useSpace } from '../../spaces';
+import { useScheduledCount } from '../api/mail-merges';
+
+function StatCard({ label, value, loading }: { label: string; value: string; loading?: boolean }) {
+  return (
+    <Card withBorder radius="md" padding="md" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={28} mt={4} width={60} />
+      ) : (
+        <Text fw={700} size="xl">
+          {value}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * MM-001/002: header, Quick tutorial link (desktop only), three stat cards, and the Scheduled and
+ * Sent tabs; the active tab renders below (its dialog routes nest inside it).
+ */
+export function MailMergesPage() {
+  usePageTitle('Mail merges');
+  const { space, user, prefix } = useSpace();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const scheduledCount = useScheduledCount(space.workspaceId);
+  const now = new Date();
+  // MM-002: the user's counters (form submission notifications are not counted by the server).
+  const thisMonth =
+    user.monthlySentMails.find(
+      (entry) => entry.year === now.getUTCFullYear() && entry.month === now.getUTCMonth() + 1,
+    )?.count ?? 0;
+  const tab = pathname.startsWith(paths.space.scheduled.getHref(prefix)) ? 'scheduled' : 'sent';
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Mail merges
+        </Title>
+        {!isMobile && (
+          <Anchor component={Link} to={paths.onboarding.getStarted.getHref()}>
+            Quick tutorial
+          </Anchor>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatCard
+          label="Scheduled mail merges"
+          value={formatCount(scheduledCount.data?.campaignCount)}
+          loading={scheduledCount.isPending}
+        />
+        <StatCard label="Emails sent this month" value={formatCount(thisMonth)} />
+        <StatCard label="Emails sent all time" value={formatCount(user.totalNumberOfMailsSent.count)} />
+      </SimpleGrid>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          void navigate(
+            value === 'scheduled' ? paths.space.scheduled.getHref(prefix) : paths.space.sent.getHref(prefix),
+          )
+        }
+      >
+        <Tabs.List>
+          <Tabs.Tab value="scheduled">Scheduled</Tabs.Tab>
+          <Tabs.Tab value="sent">Sent</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentUser } from '../../testing/auth-fixtures';
+import { apiError, json } from '../../testing/fake-server';
+import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
+
+const space = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
+const base = `${space.urlPrefix}/mail-merges`;
+const campaignId = '3f1c2b4a-0000-4000-8000-000000000001';
+const mergeId = '5e2d3c4b-0000-4000-8000-000000000002';
+
+const SENT = 'GET /api/users/me/campaigns';
+const SCHEDULED = 'GET /api/users/me/scheduled-campaigns';
+const COUNT = `GET /api/users/me/workspaces/${space.workspaceId}/campaigns/count`;
+const DETAIL = `GET /api/users/me/campaigns/${campaignId}`;
+const POLL = `GET /api/users/me/campaigns/${campaignId}/pollResults`;
+const SCHEDULED_DETAIL = `GET /api/users/me/scheduled-campaigns/${mergeId}`;
+const CANCEL = `DELETE /api/users/me/scheduledCampaigns/${mergeId}`;
+const EVENTS = 'POST /api/v1/events';
+
+const now = new Date();
+const sentItem = {
+  id: campaignId,
+  campaignId,
+  title: 'Leads - Sheet1',
+  createTimestamp: 1_700_000_000_000,
+  lastUpdateTimestamp: 1_700_000_000_000,
+  lastEmailSentTimestamp: 1_700_000_000_000,
+  spreadsheetLink: 'https://docs.google.com/spreadsheets/d/abc/edit#gid=0',
+  trackingInfos: { sent: 12000, opened: 6000, clicked: 1000, bounced: 2000 },
+};
+const detail = (overrides: Record<string, unknown> = {}) => ({
+  ...sentItem,
+  emailSubject: 'Hello there',
+  mergeSourceSheetKey: 'abc-0',
+  trackingInfos: { ...sentItem.trackingInfos, unsubscribed: 100, responded: 2500 },
+  ...overrides,
+});
+const scheduled = (overrides: Record<string, unknown> = {}) => ({
+  id: 'abc-0',
+  scheduledMergeId: mergeId,
+  workspaceId: space.workspaceId,
+  spreadsheetId: 'abc',
+  sheetId: '0',
+  sheetName: 'Sheet1',
+  spreadsheetName: 'Leads',
+  title: 'Leads - Sheet1',
+  spreadsheetLink: 'https://docs.google.com/spreadsheets/d/abc/edit#gid=0',
+  mergeTime: now.getTime() + 3_600_000,
+  createdTime: 1_700_000_000_000,
+  numberOfEmailsSent: 10,
+  numberOfEmailsToSend: 50,
+  status: 'SCHEDULED',
+  error: null,
+  errorDetails: null,
+  recoverableErrorRetries: 0,
+  recoverableErrorLastRetryTimestamp: null,
+  ...overrides,
+});
+
+function routes(extra: Record<string, Response> = {}) {
+  return {
+    [SENT]: json(200, { items: [sentItem], total: 1 }),
+    [SCHEDULED]: json(200, { items: [scheduled()], total: 1 }),
+    [COUNT]: json(200, { campaignCount: 3 }),
+    [DETAIL]: json(200, detail()),
+    [POLL]: json(200, { items: [] }),
+    [SCHEDULED_DETAIL]: json(200, scheduled()),
+    ...extra,
+  };
+}
+
+const user = currentUser({
+  userWorkspaces: [space],
+  totalNumberOfMailsSent: { count: 123456 },
+  monthlySentMails: [
+    { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, count: 1500 },
+    { year: now.getUTCFullYear() - 1, month: 1, count: 999 },
+  ],
+});
+
+const query = (url: URL) => Object.fromEntries(url.searchParams);
+
+describe('mail merges page', () => {
+  it('MM-001 MM-002 MM-003 shows the header, tutorial link, stat cards and tabs; the base opens Sent', async () => {
+    const { server } = await renderInSpace(base, { user, routes: routes() });
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('href', '/get-started');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Scheduled mail merges' })).getByText('3'),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Emails sent this month' })).getByText('1.500'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Emails sent all time' })).getByText('123.456'),
+    ).toBeInTheDocument();
+    expect(query(server.calls(COUNT)[0]!.url)).toEqual({ isScheduled: 'true' });
+    expect(await screen.findByRole('tab', { name: 'Sent', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Leads - Sheet1' })).toBeInTheDocument();
+  });
+
+  it('MM-004 MM-012 CONST-005 CONST-006 CONST-007 CONST-008 CONST-012 sends the space, search and range to the server', async () => {
+    const { user: u, server } = await renderInSpace(`${base}/sent?page=2`, { user, routes: routes() });
+    await screen.findByRole('link', { name: 'Leads - Sheet1' });
+    expect(query(server.calls(SENT)[0]!.url)).toEqual({
+      filterBy: `workspaceId:${space.workspaceId},dateRange:LAST_12_MONTHS`,
+      sortBy: 'date:desc',
+      limit: '25',
+      limitOffset: '50',
+    });
+    await u.type(screen.getByRole('textbox', { name: 'Search' }), 'a,b c');
+    await waitFor(() =>
+      expect(query(server.calls(SENT).at(-1)!.url)).toEqual({
+        filterBy: `workspaceId:${space.workspaceId},search:a%2Cb%20c,dateRange:LAST_12_MONTHS`,
+        sortBy: 'date:desc',
+        limit: '25',
+        limitOffset: '0',
+      }),
+    );
+    await u.click(screen.getByRole('textbox', { name: 'Date range' }));
+    for (const label of ['Last 30 days', 'Last month', 'This month', 'Last 12 months', 'This year']) {
+      expect(await screen.findByRole('option', { name: label })).toBeInTheDocument();
+    }
+    await u.click(screen.getByRole('option', { name: 'This month' }));
+    await waitFor(() =>
+      expect(query(server.calls(SENT).at(-1)!.url).filterBy).toBe(
+        `workspaceId:${space.workspaceId},search:a%2Cb%20c,dateRange:THIS_MONTH`,
+      ),
+    );
+    await u.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await waitFor(() =>
+      expect(query(server.calls(SENT).at(-1)!.url).filterBy).toBe(
+        `workspaceId:${space.workspaceId},dateRange:THIS_MONTH`,
+      ),
+    );
+  });
+
+  it('MM-005 MM-008 MM-018 MM-022..027 a row opens the detail dialog with rates and the fallback subject', async () => {
+    const { user: u } = await renderInSpace(`${base}/sent`, {
+      user,
+      routes: routes({ [DETAIL]: json(200, detail({ emailSubject: null })) }),
+    });
+    await u.click(await screen.findByRole('link', { name: 'Leads - Sheet1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'Subject is unavailable because this mail merge has been sent by someone else',
+      ),
+    ).toBeInTheDocument();
+    const rates = within(dialog).getByRole('table', { name: 'Mail results' });
+    const row = (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')!;
+    // delivered = 12.000 − 2.000 = 10.000; opened 6.000 / 10.000 = 60 %; bounced 2.000 / 12.000 ≈ 17 %
+    expect(row('Delivered')).toHaveTextContent('10.00083%');
+    expect(row('Opened')).toHaveTextContent('6.00060%');
+    expect(row('Responded')).toHaveTextContent('2.50025%');
+    expect(row('Bounced')).toHaveTextContent('2.00017%');
+    expect(within(dialog).getByRole('link', { name: 'Open in Google Sheets' })).toHaveAttribute(
+      'href',
+      sentItem.spreadsheetLink,
+    );
+  });
+
+  it('MM-006 MM-007 MM-020 the poll tab lists answers with counts and percentages, else only a help link', async () => {
+    const { user: u } = await renderInSpace(`${base}/sent/${campaignId}/poll`, {
+      user,
+      routes: routes({
+        [POLL]: json(200, {
+          items: [
+            { info: 'Yes', count: 3 },
+            { info: 'No', count: 1 },
+          ],
+        }),
+      }),
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: 'Poll results', selected: true })).toBeInTheDocument();
+    const table = await within(dialog).findByRole('table', { name: 'Poll results' });
+    expect(within(table).getByText('Yes').closest('tr')).toHaveTextContent('Yes375%');
+    expect(within(table).getByText('No').closest('tr')).toHaveTextContent('No125%');
+    await u.click(within(dialog).getByRole('tab', { name: 'Mail results' }));
+    expect(await within(dialog).findByText('Hello there')).toBeInTheDocument();
+  });
+
+  it('MM-007 without poll data the poll tab is only a help link', async () => {
+    await renderInSpace(`${base}/sent/${campaignId}/poll`, { user, routes: routes() });
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByRole('link', { name: 'Learn how to add a poll to your mail merge' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('MM-010 CONST-011 the export buttons are disabled without data', async () => {
+    await renderInSpace(`${base}/scheduled`, {
+      user,
+      routes: routes({ [SCHEDULED]: json(200, { items: [], total: 0 }) }),
+    });
+    expect(await screen.findByText('Nothing to see here...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it('MM-028 MM-029 a merge waiting for the quota shows the warning and Upon quota reset', async () => {
+    const waiting = scheduled({ status: 'IN PROGRESS', mergeTime: null });
+    await renderInSpace(`${base}/scheduled/${mergeId}`, {
+      user,
+      routes: routes({
+        [SCHEDULED]: json(200, { items: [waiting], total: 1 }),
+        [SCHEDULED_DETAIL]: json(200, waiting),
+      }),
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(QUOTA_WARNING)).toBeInTheDocument();
+    expect(within(dialog).getByText(UPON_QUOTA_RESET, { exact: false })).toBeInTheDocument();
+    expect(screen.getAllByText(UPON_QUOTA_RESET).length).toBeGreaterThan(1);
+  });
+
+  describe('MM-030..042 scheduled merge errors', () => {
+    const lastRetry = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 0).getTime();
+    const recoverable = { recoverableErrorRetries: 2, recoverableErrorLastRetryTimestamp: lastRetry };
+    const exhausted = { recoverableErrorRetries: 5, recoverableErrorLastRetryTimestamp: lastRetry };
+    const at = attemptTime(lastRetry + 3_600_000);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['TOO COMPLEX REGEXP', {}, 'The draft is too long.'],
+      ['SPREADSHEET DELETED', {}, 'The spreadsheet could not be found.'],
+      ['INVALID DRAFT', {}, "The draft couldn't be properly processed."],
+      [
+        'UNKNOWN ERROR',
+        recoverable,
+        `An unexpected error occurred. Sending will be attempted again today at ${at}.`,
+      ],
+      ['UNKNOWN ERROR', exhausted, 'An unexpected error occurred. Please schedule a new mail merge.'],
+      [
+        'DRAFT NOT FOUND',
+        {},
+        'The draft was deleted. Please create a new draft and schedule a new mail merge.',
+      ],
+      ['NAMED RANGE DELETED', recoverable, `Sending will be attempted again today at ${at}.`],
+      ['NAMED RANGE DELETED', exhausted, 'then schedule a new mail merge.'],
+      ['USER PROPERTY NOT FOUND', {}, 'it will be deleted when you schedule a new one.'],
+      ['SHEET DELETED', recoverable, `Restore it before today at ${at}`],
+      ['SHEET DELETED', exhausted, 'all sending attempts failed. Restore the sheet and schedule'],
+    ];
+    it.each(cases)('%s %o', async (status, extra, text) => {
+      const merge = scheduled({ status, ...extra });
+      await renderInSpace(`${base}/scheduled/${mergeId}`, {
+        user,
+        routes: routes({ [SCHEDULED_DETAIL]: json(200, merge) }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(text, { exact: false })).toBeInTheDocument();
+      if (status === 'SHEET DELETED' && extra === recoverable) {
+        expect(
+          within(dialog).getByRole('link', { name: 'Learn how to restore a sheet' }),
+        ).toBeInTheDocument();
+      }
+    });
+  });
+
+  it('MM-011 MM-043 MM-044 MM-045 EVT-009 cancel: refresh, banner, dialog closes, event logged', async () => {
+    const { user: u, server } = await renderInSpace(`${base}/scheduled`, {
+      user,
+      routes: routes({ [CANCEL]: json(200, { canceled: true }) }),
+    });
+    await u.click(await screen.findByRole('link', { name: 'Leads - Sheet1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('link', { name: 'Open in Google Sheets' })).toBeInTheDocument();
+    const listCalls = server.calls(SCHEDULED).length;
+    server.on(SCHEDULED, json(200, { items: [], total: 0 }));
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel mail merge' }));
+    expect(await screen.findByText('Mail merge cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls(CANCEL)).toHaveLength(1);
+    await waitFor(() => expect(server.calls(SCHEDULED).length).toBeGreaterThan(listCalls));
+    await waitFor(() =>
+      expect(
+        server
+          .calls(EVENTS)
+          .flatMap((call) => (call.body as { events: { eventType: string }[] }).events)
+          .map((event) => event.eventType),
+      ).toContain('scheduled_merge_canceled_by_user'),
+    );
+    await u.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Mail merge cancelled.')).not.toBeInTheDocument();
+  });
+
+  it('MM-046 C16 a failed cancel shows the error banner and closes the dialog', async () => {
+    const { user: u } = await renderInSpace(`${base}/scheduled/${mergeId}`, {
+      user,
+      routes: routes({ [CANCEL]: apiError(500, 'internal_error') }),
+    });
+    const dialog = await screen.findByRole('dialog');
+    const button = within(dialog).getByRole('button', { name: 'Cancel mail merge' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await u.click(button);
+    expect(await screen.findByText('An error ocurred. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
