@@ -77,6 +77,9 @@ export const campaignRecipients = pgTable(
   },
   (t) => [
     unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),
+    // Monthly counts (team report, user counters) count a campaign's recipients by sent_at
+    // inside the index, without visiting each recipient row.
+    index('campaign_recipients_campaign_id_sent_at_idx').on(t.campaignId, t.sentAt),
     check('campaign_recipients_email_lowercase', isLowercase(t.email)),
     check('campaign_recipients_status_check', oneOf(t.status, CAMPAIGN_RECIPIENT_STATUSES)),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_recipients_campaign_id_sent_at_idx" ON "campaign_recipients" USING btree ("campaign_id","sent_at");
