@@ -1,4 +1,4 @@
-import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TABLE_PAGE_SIZE, type Sort } from '@mergeboard/core';
 
@@ -25,6 +25,7 @@ export function PaginatedTable<Row, S extends string>({
   onSortChange,
   pageSize = TABLE_PAGE_SIZE,
   empty,
+  loading = false,
 }: {
   columns: readonly TableColumn<Row, S>[];
   rows: readonly Row[];
@@ -38,7 +39,10 @@ export function PaginatedTable<Row, S extends string>({
   pageSize?: number;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /** The first page is still on its way: a placeholder instead of an empty table. */
+  loading?: boolean;
 }) {
+  if (loading) return <Skeleton height={200} aria-label="Loading" />;
   if (rows.length === 0 && empty) return <>{empty}</>;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const header = (column: TableColumn<Row, S>) => {

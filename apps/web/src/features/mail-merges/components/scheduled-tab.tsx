@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
@@ -110,21 +110,18 @@ export function ScheduledTab() {
           }
         />
       </Group>
-      {query.isPending ? (
-        <Skeleton height={200} aria-label="Loading" />
-      ) : (
-        <PaginatedTable
-          columns={columns}
-          rows={items}
-          rowKey={(row) => row.scheduledMergeId}
-          total={total}
-          page={list.page}
-          onPageChange={list.setPage}
-          sort={list.sort}
-          onSortChange={list.setSort}
-          empty={<ListEmpty searching={list.search !== ''} what="scheduled" />}
-        />
-      )}
+      <PaginatedTable
+        loading={query.isPending}
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.scheduledMergeId}
+        total={total}
+        page={list.page}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        empty={<ListEmpty searching={list.search !== ''} what="scheduled" />}
+      />
       <Outlet context={{ setBanner } satisfies ScheduledOutletContext} />
     </Stack>
   );

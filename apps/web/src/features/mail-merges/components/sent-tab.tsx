@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Group, Select, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import {
   DATE_RANGE_OPTIONS,
@@ -123,21 +123,18 @@ export function SentTab() {
           }
         />
       </Group>
-      {query.isPending ? (
-        <Skeleton height={200} aria-label="Loading" />
-      ) : (
-        <PaginatedTable
-          columns={columns}
-          rows={items}
-          rowKey={(row) => row.id}
-          total={total}
-          page={list.page}
-          onPageChange={list.setPage}
-          sort={list.sort}
-          onSortChange={list.setSort}
-          empty={<ListEmpty searching={list.search !== ''} what="sent" />}
-        />
-      )}
+      <PaginatedTable
+        loading={query.isPending}
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.id}
+        total={total}
+        page={list.page}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        empty={<ListEmpty searching={list.search !== ''} what="sent" />}
+      />
       <Outlet />
     </Stack>
   );
