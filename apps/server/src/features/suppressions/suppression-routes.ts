@@ -67,80 +67,73 @@ function exportHandler(kind: SuppressionListKind, what: string) {
   };
 }
 
+/**
+ * The four calls of one suppression list. Both lists follow the same rules; only their contracts,
+ * the export's title and the names of their columns differ.
+ */
+function listRoutes(
+  kind: SuppressionListKind,
+  contracts: {
+    list: typeof listUnsubscriptions | typeof listBounces;
+    add: typeof addUnsubscriptions | typeof addBounces;
+    remove: typeof deleteUnsubscription | typeof deleteBounce;
+    exportCsv: typeof exportUnsubscriptions | typeof exportBounces;
+  },
+  exportTitle: string,
+) {
+  return [
+    defineRoute({
+      contract: contracts.list,
+      access: fromParams,
+      handler: async (input) =>
+        listSuppressions(input.context.database.db, kind, await viewer(kind, input), input.query),
+    }),
+    defineRoute({
+      contract: contracts.add,
+      access: fromBody,
+      handler: async (input) =>
+        addSuppressions(
+          input.context.database.db,
+          kind,
+          await viewer(kind, input),
+          input.body.emailAddresses,
+        ),
+    }),
+    defineRoute({
+      contract: contracts.remove,
+      access: fromParams,
+      handler: async (input) => {
+        await deleteSuppression(
+          input.context.database.db,
+          kind,
+          await viewer(kind, input),
+          input.params.emailAddress,
+        );
+        return { deleted: true } as const;
+      },
+    }),
+    defineRoute({
+      contract: contracts.exportCsv,
+      access: fromParams,
+      handler: exportHandler(kind, exportTitle),
+    }),
+  ];
+}
+
 export const suppressionRoutes = [
-  defineRoute({
-    contract: listUnsubscriptions,
-    access: fromParams,
-    handler: async (input) =>
-      listSuppressions(
-        input.context.database.db,
-        'unsubscriptions',
-        await viewer('unsubscriptions', input),
-        input.query,
-      ),
-  }),
-  defineRoute({
-    contract: addUnsubscriptions,
-    access: fromBody,
-    handler: async (input) =>
-      addSuppressions(
-        input.context.database.db,
-        'unsubscriptions',
-        await viewer('unsubscriptions', input),
-        input.body.emailAddresses,
-      ),
-  }),
-  defineRoute({
-    contract: deleteUnsubscription,
-    access: fromParams,
-    handler: async (input) => {
-      await deleteSuppression(
-        input.context.database.db,
-        'unsubscriptions',
-        await viewer('unsubscriptions', input),
-        input.params.emailAddress,
-      );
-      return { deleted: true } as const;
+  ...listRoutes(
+    'unsubscriptions',
+    {
+      list: listUnsubscriptions,
+      add: addUnsubscriptions,
+      remove: deleteUnsubscription,
+      exportCsv: exportUnsubscriptions,
     },
-  }),
-  defineRoute({
-    contract: exportUnsubscriptions,
-    access: fromParams,
-    handler: exportHandler('unsubscriptions', 'Unsubscriptions'),
-  }),
-  defineRoute({
-    contract: listBounces,
-    access: fromParams,
-    handler: async (input) =>
-      listSuppressions(input.context.database.db, 'bounces', await viewer('bounces', input), input.query),
-  }),
-  defineRoute({
-    contract: addBounces,
-    access: fromBody,
-    handler: async (input) =>
-      addSuppressions(
-        input.context.database.db,
-        'bounces',
-        await viewer('bounces', input),
-        input.body.emailAddresses,
-      ),
-  }),
-  defineRoute({
-    contract: deleteBounce,
-    access: fromParams,
-    handler: async (input) => {
-      await deleteSuppression(
-        input.context.database.db,
-        'bounces',
-        await viewer('bounces', input),
-        input.params.emailAddress,
-      );
-      return { deleted: true } as const;
-    },
-  }),
-  defineRoute({
-    contract: exportBounces,
-    access: fromParams,
-    handler: exportHandler('bounces', 'Bounces'),
-  }),
+    'Unsubscriptions',
+  ),
+  ...listRoutes(
+    'bounces',
+    { list: listBounces, add: addBounces, remove: deleteBounce, exportCsv: exportBounces },
+    'Bounces',
+  ),
 ];
