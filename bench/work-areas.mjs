@@ -7,6 +7,7 @@
 // BENCH_ADMIN_URL   a PostgreSQL database to connect to for CREATE/DROP DATABASE
 //                   (default postgres://postgres@127.0.0.1:5432/test)
 // BENCH_REQUESTS    timed requests per call (default 50), after BENCH_WARMUP warm-ups (default 5)
+// BENCH_KEEP_DATABASE=1  leave the loaded database behind (its name is printed) to study plans
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -326,9 +327,13 @@ async function main() {
       await Promise.race([exited, sleep(10_000)]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => {
-      console.error(`could not drop ${dbName}: ${error.message}`);
-    });
+    if (process.env.BENCH_KEEP_DATABASE === '1') {
+      console.log(`kept database ${dbName}`);
+    } else {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => {
+        console.error(`could not drop ${dbName}: ${error.message}`);
+      });
+    }
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }

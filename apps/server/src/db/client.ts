@@ -3,7 +3,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,7 +28,36 @@ export interface Database {
   execute(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Runs `fn` while holding a cluster-wide lock, so concurrent processes take turns. */
   withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: the rows of `query` as CSV from `COPY (query) TO STDOUT`, the fastest way
+   * rows leave the server (it formats and quotes them itself, and streams). COPY takes no bind
+   * parameters, so `query` is complete SQL whose values were inlined by drizzle (`inlineParams`:
+   * strings quoted with doubled quotes); it runs with standard_conforming_strings on, which is
+   * what makes that quoting sufficient.
+   */
+  copyCsv?(query: string): Readable;
   close(): Promise<void>;
+}
+
+function copyCsvFrom(pool: pg.Pool, query: string): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      await client.query('BEGIN READ ONLY');
+      await client.query('SET LOCAL standard_conforming_strings = on');
+      // If the reader goes away (client aborted), the pipeline destroys the COPY stream and throws.
+      await pipeline(client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`)), out);
+      await client.query('COMMIT');
+      client.release();
+    } catch (error) {
+      // A COPY cut short leaves the connection mid-protocol: destroy it rather than reuse it.
+      client?.release(error as Error);
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
 }
 
 export type DatabaseTarget =
@@ -33,7 +65,13 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // The dashboard's queries are short; JIT compiling one costs more than it saves (measured:
+      // ~10 ms on the team report at 20,000 campaigns). An `options` in DATABASE_URL still wins.
+      options: '-c jit=off',
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     return {
@@ -59,6 +97,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      copyCsv: (query) => copyCsvFrom(pool, query),
       close: () => pool.end(),
     };
   }

@@ -1,4 +1,6 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { EXPORT_MAX_ROWS } from '@mergeboard/core';
 
@@ -10,6 +12,10 @@ import { EXPORT_MAX_ROWS } from '@mergeboard/core';
  *
  *   handler: ({ reply, ... }) =>
  *     streamCsv(reply, { what: 'Unsubscriptions', columns, batches: keysetBatches({ ... }) })
+ *
+ * On PostgreSQL an export can instead come straight from `COPY … TO STDOUT` (`streamCopiedCsv`):
+ * the query selects text already made safe by `csvSafeText` and `csvTimestamp`, which write the
+ * cells exactly as `csvCell` does, so both paths give the same file.
  *
  * The handler returns what `streamCsv` answers (a stream; the route sends it as the body).
  */
@@ -32,6 +38,22 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
 export function csvLine(cells: readonly (string | number | boolean | Date | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
+
+/** SQL twin of the neutralising in `csvCell`: text starting like a formula gets a leading `'`. */
+export function csvSafeText(text: SQL | SQL.Aliased | unknown): SQL<string> {
+  return sql<string>`case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text} else ${text} end`;
+}
+
+/** SQL twin of `Date.toISOString()` in `csvCell`: UTC, milliseconds, `Z`. */
+export function csvTimestamp(timestamp: SQL | unknown): SQL<string> {
+  return sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A drizzle query as one SQL text with its values inlined, for `Database.copyCsv`. */
+export function copyQueryText(query: SQLWrapper): string {
+  return dialect.sqlToQuery(query.getSQL().inlineParams()).sql;
+}
+const dialect = new PgDialect();
 
 /** `Exported_{what}_{YYYY-MM-DD}.csv` (CONST-010), the date in UTC. */
 export function exportFileName(what: string, now: Date = new Date()): string {
@@ -100,12 +122,56 @@ export function streamCsv<Row>(
     now?: Date;
   },
 ): Readable {
-  const fileName = exportFileName(options.what, options.now);
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store');
+  setCsvHeaders(reply, options.what, options.now);
   return Readable.from(csvLines(options.columns, options.batches, options.maxRows ?? EXPORT_MAX_ROWS), {
     objectMode: false,
   });
+}
+
+/**
+ * Like `streamCsv`, for rows that PostgreSQL already wrote as CSV (`Database.copyCsv`): our header
+ * line, then COPY's lines with its `\n` ends turned into the `\r\n` of `csvLine`. The COPY query
+ * must select cells without line breaks (addresses, types, timestamps), or those would change too.
+ */
+export function streamCopiedCsv(
+  reply: FastifyReply,
+  options: { what: string; headers: readonly string[]; rows: Readable; now?: Date },
+): Readable {
+  setCsvHeaders(reply, options.what, options.now);
+  const header = Buffer.from(csvLine(options.headers));
+  let headerSent = false;
+  const crlf = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const lines = withCrlf(chunk);
+      done(null, headerSent ? lines : ((headerSent = true), Buffer.concat([header, lines])));
+    },
+    flush(done) {
+      if (!headerSent) this.push(header);
+      done();
+    },
+  });
+  // pipeline, not pipe: a reply cut short (client gone) must destroy the COPY too, which gives its
+  // connection back; errors reach the reply through `crlf`.
+  pipeline(options.rows, crlf, () => undefined);
+  return crlf;
+}
+
+/** `\n` → `\r\n` on bytes (0x0A never occurs inside a multi-byte UTF-8 character). */
+function withCrlf(chunk: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) {
+    parts.push(chunk.subarray(from, at), CRLF);
+    from = at + 1;
+  }
+  parts.push(chunk.subarray(from));
+  return Buffer.concat(parts);
+}
+const CRLF = Buffer.from('\r\n');
+
+function setCsvHeaders(reply: FastifyReply, what: string, now?: Date) {
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${exportFileName(what, now)}"`)
+    .header('cache-control', 'no-store');
 }

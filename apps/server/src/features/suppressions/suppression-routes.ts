@@ -12,13 +12,14 @@ import {
 } from '@mergeboard/core';
 import type { HandlerInput } from '../../http/route';
 import { defineRoute } from '../../http/route';
-import { streamCsv, type CsvColumn } from '../../lib/csv-export';
+import { streamCopiedCsv, streamCsv, type CsvColumn } from '../../lib/csv-export';
 import {
   addSuppressions,
   deleteSuppression,
   listSuppressions,
   recordCsvExport,
   suppressionBatches,
+  suppressionCopyQuery,
   viewerOf,
   type SuppressionListKind,
 } from './suppression-service';
@@ -55,14 +56,23 @@ const exportColumns: Record<SuppressionListKind, CsvColumn<ExportRow>[]> = {
 
 function exportHandler(kind: SuppressionListKind, what: string) {
   return async (input: HandlerInput<typeof exportUnsubscriptions | typeof exportBounces>) => {
-    const db = input.context.database.db;
+    const { database } = input.context;
     const who = await viewer(kind, input);
-    await recordCsvExport(db, kind, who);
+    await recordCsvExport(database.db, kind, who);
+    const columns = exportColumns[kind];
     // The answer is a stream, piped to the client as it is produced (see streamCsv).
+    if (database.copyCsv) {
+      const query = suppressionCopyQuery(database.db, kind, who, input.query, EXPORT_MAX_ROWS);
+      return streamCopiedCsv(input.reply, {
+        what,
+        headers: columns.map((column) => column.header),
+        rows: database.copyCsv(query),
+      }) as never as string;
+    }
     return streamCsv(input.reply, {
       what,
-      columns: exportColumns[kind],
-      batches: suppressionBatches(db, kind, who, input.query, EXPORT_MAX_ROWS),
+      columns,
+      batches: suppressionBatches(database.db, kind, who, input.query, EXPORT_MAX_ROWS),
     }) as never as string;
   };
 }

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { analyticsEvents, bounces, unsubscriptions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { keysetBatches } from '../../lib/csv-export';
+import { copyQueryText, csvSafeText, csvTimestamp, keysetBatches } from '../../lib/csv-export';
 import type { SpaceAccess } from '../spaces';
 import { spacePermissionsFor } from '../spaces';
 
@@ -188,6 +188,32 @@ export function suppressionBatches(
         .orderBy(...orderOf(table, sort))
         .limit(limit),
   });
+}
+
+/**
+ * The same rows as `suppressionBatches`, as one query for `Database.copyCsv` (PostgreSQL), its
+ * cells already in the export's text: address, time, type.
+ */
+export function suppressionCopyQuery(
+  db: Db,
+  kind: SuppressionListKind,
+  viewer: Viewer,
+  params: Pick<ListParams<'search', SortKey>, 'filterBy' | 'sortBy'>,
+  maxRows: number,
+): string {
+  const table = tables[kind];
+  return copyQueryText(
+    db
+      .select({
+        email: csvSafeText(table.email),
+        time: csvTimestamp(table.updatedAt),
+        type: csvSafeText(table.type),
+      })
+      .from(table)
+      .where(and(visibleTo(table, viewer), matching(table, params.filterBy.search)))
+      .orderBy(...orderOf(table, params.sortBy ?? { key: 'email', direction: 'asc' }))
+      .limit(maxRows),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MAX_ROWS, errorBodySchema, suppressionItemSchema } from '@mergeboard/core';
@@ -408,6 +409,90 @@ describe('unsubscriptions and bounces', () => {
       expect(lines[1]).toMatch(/^'=cmd000000@example\.com,/);
       expect(lines[2]).toMatch(/^'-x000001@example\.com,/);
       expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(EXPORT_MAX_ROWS);
+    }, 120_000);
+
+    it("CONST-010 the export's cells: ISO times, neutralised formulas, and a search with quotes taken literally", async () => {
+      // On PostgreSQL the file comes from COPY with inlined values, on PGlite from keyset pages: same text.
+      const spaceId = await makeSpace('PRO');
+      const when = new Date('2026-03-04T05:06:07.089Z');
+      const entry = (email: string) => ({
+        workspaceId: spaceId,
+        email,
+        type: 'USER' as const,
+        createdByUserId: ids.owner!,
+        createdAt: when,
+        updatedAt: when,
+      });
+      await t.database.db
+        .insert(unsubscriptions)
+        .values([entry("o'brien@example.com"), entry('+plus@example.com'), entry('plain@example.com')]);
+      const exportOf = (search?: string) =>
+        call(
+          as.owner!,
+          'GET',
+          listUrl(
+            'unsubscriptions',
+            spaceId,
+            `/export${search === undefined ? '' : `?filterBy=${encodeURIComponent(`search:${encodeURIComponent(search)}`)}`}`,
+          ),
+        );
+      const linesOf = (body: string) => body.split('\r\n');
+
+      const all = await exportOf();
+      expect(all.statusCode).toBe(200);
+      const [header, ...rows] = linesOf(all.body);
+      expect(header).toBe('email,unsubscriptionTime,type');
+      expect(rows.pop()).toBe('');
+      expect(rows.sort()).toEqual([
+        "'+plus@example.com,2026-03-04T05:06:07.089Z,USER",
+        "o'brien@example.com,2026-03-04T05:06:07.089Z,USER",
+        'plain@example.com,2026-03-04T05:06:07.089Z,USER',
+      ]);
+
+      const quoted = await exportOf("o'brien");
+      expect(linesOf(quoted.body)).toEqual([header, "o'brien@example.com,2026-03-04T05:06:07.089Z,USER", '']);
+
+      const injection = await exportOf("'); delete from unsubscriptions; --");
+      expect(injection.statusCode).toBe(200);
+      expect(injection.body).toBe(`${header}\r\n`);
+      const [left] = await t.database.db
+        .select({ n: count() })
+        .from(unsubscriptions)
+        .where(eq(unsubscriptions.workspaceId, spaceId));
+      expect(left!.n).toBe(3);
+    });
+
+    it('CONST-010 exports that the client abandons half-way give their database connection back', async () => {
+      const spaceId = await makeSpace('PRO');
+      const now = Date.now();
+      const rows = Array.from({ length: 20_000 }, (_, i) => ({
+        workspaceId: spaceId,
+        email: `walk${String(i).padStart(5, '0')}@example.com`,
+        type: 'USER' as const,
+        createdByUserId: ids.owner!,
+        createdAt: new Date(now - i),
+        updatedAt: new Date(now - i),
+      }));
+      for (let i = 0; i < rows.length; i += 5000) {
+        await t.database.db.insert(unsubscriptions).values(rows.slice(i, i + 5000));
+      }
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${address}${listUrl('unsubscriptions', spaceId, '/export')}`;
+      // More walk-aways than the pool has connections: a leak would leave the last export waiting.
+      for (let i = 0; i < 12; i += 1) {
+        await new Promise<void>((resolve, reject) => {
+          const request = httpGet(url, { headers: as.owner!.headers }, (response) => {
+            response.once('data', () => {
+              request.destroy();
+              resolve();
+            });
+          });
+          request.on('error', reject);
+        });
+      }
+      const full = await fetch(url, { headers: as.owner!.headers });
+      expect(full.status).toBe(200);
+      expect((await full.text()).trimEnd().split('\r\n')).toHaveLength(20_001);
     }, 120_000);
 
     it('CONST-010 a non-member cannot export (404)', async () => {
