@@ -4,6 +4,8 @@ import type { MemberStatus, Role, SeatType, UserPlan } from '@mergeboard/core';
 export const DEMO_SPACES = {
   acme: { name: 'Acme Sales', slug: 'acme-sales', domain: 'acme.example', seats: 15 },
   legacyTeam: { name: 'Legacy Team Co', slug: 'legacy-team-co', domain: 'legacy-team.example', seats: 5 },
+  /** PREMIUM on the older (not per-seat) billing flow: shares its unsubscriptions and bounces. */
+  acmeEurope: { name: 'Acme Europe', slug: 'acme-europe', domain: 'acme.example', seats: 5 },
   personal: { name: "Pat's space", slug: 'pats-space' },
 } as const;
 
@@ -11,9 +13,9 @@ export const DEMO_SPACES = {
 export const DEMO_ACCOUNTS = {
   /** OWNER of Acme Sales, a Pro per-seat space. */
   acmeOwner: 'owner@acme.example',
-  /** ADMIN of Acme Sales. */
+  /** ADMIN of Acme Sales; OWNER of Acme Europe, a Premium space with shared lists. */
   acmeAdmin: 'admin@acme.example',
-  /** Paid MEMBER of Acme Sales. */
+  /** Paid MEMBER of Acme Sales and of Acme Europe, where the lists are shared with her. */
   acmeMember: 'member@acme.example',
   /** Free MEMBER of Acme Sales (user plan FREE: sees the upgrade info modal). */
   acmeFreeMember: 'free.member@acme.example',
@@ -82,6 +84,25 @@ export const ACME_PEOPLE: readonly DemoPerson[] = [
     sends: false,
   }),
   person('noah.fischer@acme.example', 'Noah Fischer', 'MEMBER', 'FREE', { status: 'DISABLED' }),
+];
+
+/**
+ * Acme people who also belong to Acme Europe (no new accounts: they keep sending from Acme Sales),
+ * with their role there and how many days ago they joined it. Every one is paid, so with the
+ * rollout past every step the shared lists are on for each of them.
+ */
+export const ACME_EUROPE_PEOPLE: readonly { person: DemoPerson; joinedDaysAgo: number }[] = [
+  // Marcus created the space (a yearly Premium subscription, renewed once).
+  { person: person(DEMO_ACCOUNTS.acmeAdmin, 'Marcus Chen', 'OWNER', 'PRO'), joinedDaysAgo: 420 },
+  { person: person(DEMO_ACCOUNTS.acmeMember, 'Sofia Ramirez', 'MEMBER', 'PRO'), joinedDaysAgo: 380 },
+  {
+    person: person('jonas.weber@acme.example', 'Jonas Weber', 'ADMIN', 'PRO', { sends: false }),
+    joinedDaysAgo: 300,
+  },
+  {
+    person: person('amara.okafor@acme.example', 'Amara Okafor', 'MEMBER', 'PRO', { sends: false }),
+    joinedDaysAgo: 200,
+  },
 ];
 
 export const LEGACY_TEAM_PEOPLE: readonly DemoPerson[] = [

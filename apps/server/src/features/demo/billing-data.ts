@@ -100,101 +100,162 @@ interface SubscriptionInput {
   legacyTeam: { workspaceId: string; paidMembers: number };
 }
 
-/** A yearly subscription renewed once, in its current period, with a paid invoice per year. */
+/** What one demo subscription is: a yearly one on one payment plan, renewed once. */
+interface YearlySubscription {
+  key: string;
+  workspaceId: string;
+  workspacePlan: 'PRO' | 'PREMIUM' | 'LEGACY';
+  paymentPlanId: string;
+  totalSeats: number;
+  allowedQuantity: number;
+  assignedSeats: number;
+  amount: number;
+  companyName: string;
+  periodStartedDaysAgo: number;
+}
+
+/**
+ * A yearly Stripe subscription renewed once, in its current period, with its seat plan and a
+ * paid invoice per year; appended to `result`.
+ */
+export function addYearlySubscription(
+  result: DemoSubscriptions,
+  context: { random: Random; now: Date },
+  options: YearlySubscription,
+): void {
+  const daysAgo = (days: number) => new Date(context.now.getTime() - days * DAY);
+  const id = context.random.uuid();
+  const startAt = daysAgo(options.periodStartedDaysAgo);
+  const subscribedAt = daysAgo(options.periodStartedDaysAgo + 365);
+  result.subscriptions.push({
+    id,
+    workspaceId: options.workspaceId,
+    status: 'ACTIVE',
+    paymentSource: 'STRIPE',
+    purchaseType: 'B2B',
+    billingInterval: 'YEARLY',
+    workspacePlan: options.workspacePlan,
+    country: 'US',
+    currency: 'USD',
+    taxRate: 0,
+    amount: options.amount,
+    autoRenew: true,
+    companyName: options.companyName,
+    providerCustomerId: `cus_demo_${options.key}`,
+    providerSubscriptionId: `sub_demo_${options.key}`,
+    subscribedAt,
+    startAt,
+    endAt: new Date(startAt.getTime() + 365 * DAY),
+    createdAt: subscribedAt,
+    updatedAt: startAt,
+  });
+  result.seatPlans.push({
+    subscriptionId: id,
+    paymentPlanId: options.paymentPlanId,
+    userPlan: 'PRO',
+    legalEntity: 'US',
+    allowedQuantity: options.allowedQuantity,
+    totalSeats: options.totalSeats,
+    assignedSeats: options.assignedSeats,
+    createdAt: subscribedAt,
+    updatedAt: startAt,
+  });
+  [subscribedAt, startAt].forEach((periodStart, index) => {
+    result.invoices.push({
+      subscriptionId: id,
+      providerInvoiceId: `in_demo_${options.key}_${index + 1}`,
+      status: 'PAID',
+      currency: 'USD',
+      amountDue: options.amount,
+      amountPaid: options.amount,
+      paymentIntentStatus: 'succeeded',
+      periodStart,
+      periodEnd: new Date(periodStart.getTime() + 365 * DAY),
+      paidAt: periodStart,
+      createdAt: periodStart,
+      updatedAt: periodStart,
+    });
+  });
+}
+
+/** The Acme Sales (per-seat Pro) and Legacy Team Co (flat TEAM_5) subscriptions. */
 export function buildSubscriptions(input: SubscriptionInput): DemoSubscriptions {
   const { random, now, plans } = input;
   const result: DemoSubscriptions = { subscriptions: [], seatPlans: [], invoices: [] };
-  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
-
-  const add = (options: {
-    key: string;
-    workspaceId: string;
-    workspacePlan: 'PRO' | 'LEGACY';
-    listPricePlan: ListPricePlan;
-    totalSeats: number;
-    allowedQuantity: number;
-    assignedSeats: number;
-    amount: number;
-    companyName: string;
-    periodStartedDaysAgo: number;
-  }) => {
-    const id = random.uuid();
-    const startAt = daysAgo(options.periodStartedDaysAgo);
-    const subscribedAt = daysAgo(options.periodStartedDaysAgo + 365);
-    result.subscriptions.push({
-      id,
-      workspaceId: options.workspaceId,
-      status: 'ACTIVE',
-      paymentSource: 'STRIPE',
-      purchaseType: 'B2B',
-      billingInterval: 'YEARLY',
-      workspacePlan: options.workspacePlan,
-      country: 'US',
-      currency: 'USD',
-      taxRate: 0,
-      amount: options.amount,
-      autoRenew: true,
-      companyName: options.companyName,
-      providerCustomerId: `cus_demo_${options.key}`,
-      providerSubscriptionId: `sub_demo_${options.key}`,
-      subscribedAt,
-      startAt,
-      endAt: new Date(startAt.getTime() + 365 * DAY),
-      createdAt: subscribedAt,
-      updatedAt: startAt,
-    });
-    result.seatPlans.push({
-      subscriptionId: id,
-      paymentPlanId: plans.idOf(options.listPricePlan, 'YEARLY', 'USD'),
-      userPlan: 'PRO',
-      legalEntity: 'US',
-      allowedQuantity: options.allowedQuantity,
-      totalSeats: options.totalSeats,
-      assignedSeats: options.assignedSeats,
-      createdAt: subscribedAt,
-      updatedAt: startAt,
-    });
-    [subscribedAt, startAt].forEach((periodStart, index) => {
-      result.invoices.push({
-        subscriptionId: id,
-        providerInvoiceId: `in_demo_${options.key}_${index + 1}`,
-        status: 'PAID',
-        currency: 'USD',
-        amountDue: options.amount,
-        amountPaid: options.amount,
-        paymentIntentStatus: 'succeeded',
-        periodStart,
-        periodEnd: new Date(periodStart.getTime() + 365 * DAY),
-        paidAt: periodStart,
-        createdAt: periodStart,
-        updatedAt: periodStart,
-      });
-    });
-  };
-
-  add({
-    key: 'acme_sales',
-    workspaceId: input.acme.workspaceId,
-    workspacePlan: 'PRO',
-    listPricePlan: 'PROFESSIONAL',
-    totalSeats: DEMO_SPACES.acme.seats,
-    allowedQuantity: SEATS.maximum,
-    assignedSeats: input.acme.paidMembers,
-    amount: DEMO_SPACES.acme.seats * LIST_PRICES_USD.PROFESSIONAL.YEARLY * 100,
-    companyName: 'Acme Inc.',
-    periodStartedDaysAgo: 105,
-  });
-  add({
-    key: 'legacy_team_co',
-    workspaceId: input.legacyTeam.workspaceId,
-    workspacePlan: 'LEGACY',
-    listPricePlan: 'TEAM_5',
-    totalSeats: DEMO_SPACES.legacyTeam.seats,
-    allowedQuantity: DEMO_SPACES.legacyTeam.seats,
-    assignedSeats: input.legacyTeam.paidMembers,
-    amount: LIST_PRICES_USD.TEAM_5.YEARLY * 100,
-    companyName: 'Legacy Team Co',
-    periodStartedDaysAgo: 210,
-  });
+  addYearlySubscription(
+    result,
+    { random, now },
+    {
+      key: 'acme_sales',
+      workspaceId: input.acme.workspaceId,
+      workspacePlan: 'PRO',
+      paymentPlanId: plans.idOf('PROFESSIONAL', 'YEARLY', 'USD'),
+      totalSeats: DEMO_SPACES.acme.seats,
+      allowedQuantity: SEATS.maximum,
+      assignedSeats: input.acme.paidMembers,
+      amount: DEMO_SPACES.acme.seats * LIST_PRICES_USD.PROFESSIONAL.YEARLY * 100,
+      companyName: 'Acme Inc.',
+      periodStartedDaysAgo: 105,
+    },
+  );
+  addYearlySubscription(
+    result,
+    { random, now },
+    {
+      key: 'legacy_team_co',
+      workspaceId: input.legacyTeam.workspaceId,
+      workspacePlan: 'LEGACY',
+      paymentPlanId: plans.idOf('TEAM_5', 'YEARLY', 'USD'),
+      totalSeats: DEMO_SPACES.legacyTeam.seats,
+      allowedQuantity: DEMO_SPACES.legacyTeam.seats,
+      assignedSeats: input.legacyTeam.paidMembers,
+      amount: LIST_PRICES_USD.TEAM_5.YEARLY * 100,
+      companyName: 'Legacy Team Co',
+      periodStartedDaysAgo: 210,
+    },
+  );
   return result;
+}
+
+/**
+ * The spec names a Premium price (PRICE-009: workspace.premium, yearly and monthly, USD) but gives
+ * no amount, and core's list prices have no Premium entry. The demo's own stand-in, in whole USD
+ * per user: only Acme Europe's payment plans, subscription and invoices use it.
+ */
+export const DEMO_PREMIUM_PRICES_USD: Readonly<Record<BillingInterval, number>> = { YEARLY: 96, MONTHLY: 30 };
+
+export const DEMO_PREMIUM_STRIPE_PRICE_ID = (interval: BillingInterval) =>
+  `price_demo_premium_${interval}_usd`.toLowerCase();
+
+/**
+ * The Premium prices of the older (not per-seat) flow, monthly and yearly in USD. They belong to no
+ * list price (list_price_plan is null), so the list-price plans above stay as they are.
+ */
+export function buildPremiumPaymentPlans(
+  random: Random,
+  now: Date,
+): Pick<DemoPaymentPlans, 'plans' | 'tiers'> & { yearlyId: string } {
+  const createdAt = new Date(now.getTime() - 900 * DAY);
+  const ids = BILLING_INTERVALS.map((interval) => ({ interval, id: random.uuid() }));
+  return {
+    plans: ids.map(({ interval, id }) => ({
+      id,
+      stripePriceId: DEMO_PREMIUM_STRIPE_PRICE_ID(interval),
+      listPricePlan: null,
+      workspacePlan: 'PREMIUM',
+      userPlan: 'PRO',
+      isPerSeat: false,
+      billingInterval: interval,
+      currency: 'USD',
+      status: 'ACTIVE',
+      createdAt,
+      updatedAt: createdAt,
+    })),
+    tiers: ids.map(({ interval, id }) => ({
+      paymentPlanId: id,
+      upTo: null,
+      unitAmount: DEMO_PREMIUM_PRICES_USD[interval] * 100,
+    })),
+    yearlyId: ids.find(({ interval }) => interval === 'YEARLY')?.id ?? '',
+  };
 }

@@ -104,14 +104,20 @@ interface Rates {
 const spreadsheetLink = (spreadsheetId: string, sheetId: string) =>
   `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit#gid=${sheetId}`;
 
-/** Sent mail merges spread over the last 14 months, newest first, with per-recipient tracking. */
+/**
+ * Sent mail merges spread over the last 14 months (or `historyDays`), newest first, with
+ * per-recipient tracking: DEMO_CAMPAIGN_COUNT of them unless `count` says otherwise.
+ */
 export function buildCampaigns(options: {
   random: Random;
   now: Date;
   workspaceId: string;
   senders: readonly DemoMember[];
+  count?: number;
+  historyDays?: number;
 }): DemoCampaigns {
   const { random, now, workspaceId, senders } = options;
+  const campaignCount = options.count ?? DEMO_CAMPAIGN_COUNT;
   const result: DemoCampaigns = {
     campaigns: [],
     recipients: [],
@@ -119,9 +125,9 @@ export function buildCampaigns(options: {
     unsubscribed: [],
     bounced: [],
   };
-  const slotDays = HISTORY_DAYS / DEMO_CAMPAIGN_COUNT;
+  const slotDays = (options.historyDays ?? HISTORY_DAYS) / campaignCount;
 
-  for (let index = 0; index < DEMO_CAMPAIGN_COUNT; index += 1) {
+  for (let index = 0; index < campaignCount; index += 1) {
     const day = new Date(now.getTime() - (index + random.next()) * slotDays * DAY);
     day.setUTCHours(random.int(8, 17), random.int(0, 59), 0, 0);
     const start = new Date(Math.min(day.getTime(), now.getTime() - 2 * HOUR));

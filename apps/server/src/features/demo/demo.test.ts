@@ -28,7 +28,10 @@ import {
   workspaceDomains,
   workspaces,
 } from '../../db/schema';
+import { signedInAs } from '../../testing/sessions';
+import { createTestApp } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { ACME_EUROPE_CAMPAIGN_COUNT, ACME_EUROPE_MEMBER_OWN, ACME_EUROPE_SHARED } from './acme-europe';
 import { DEMO_ACCOUNTS, DEMO_PROMOTION_TARGET, DEMO_SEED_MARKER, DEMO_SPACES, seedDemo } from './index';
 
 const NOW = new Date('2025-06-15T10:30:00.000Z');
@@ -231,6 +234,136 @@ describe('demo data', () => {
         isPersonal: true,
       }),
     ]);
+  });
+
+  it('UNSUB-013 BOUNCE-012: Acme Europe is a PREMIUM space where member@acme.example shares WORKSPACE-type unsubscriptions and bounces', async () => {
+    const europe = await spaceNamed(DEMO_SPACES.acmeEurope.name);
+    expect(europe).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', isPerSeat: false, legacyType: null });
+    const members = await membersOf(europe.id);
+    expect(
+      members
+        .map(({ email, role, userPlan, status, isPaid }) => ({ email, role, userPlan, status, isPaid }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    ).toEqual([
+      { email: DEMO_ACCOUNTS.acmeAdmin, role: 'OWNER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
+      { email: 'amara.okafor@acme.example', role: 'MEMBER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
+      { email: 'jonas.weber@acme.example', role: 'ADMIN', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
+      { email: DEMO_ACCOUNTS.acmeMember, role: 'MEMBER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
+    ]);
+    // The same accounts as in Acme Sales, which stays their sending space; Marcus stays its ADMIN.
+    expect(members.every((member) => member.addonWorkspaceId === acmeId)).toBe(true);
+    expect((await membersOf(acmeId)).find((member) => member.email === DEMO_ACCOUNTS.acmeAdmin)?.role).toBe(
+      'ADMIN',
+    );
+
+    // The older (not per-seat) flow: a yearly subscription on a Premium price.
+    const billing = await db()
+      .select({ subscription: subscriptions, seats: subscriptionPaymentPlans, plan: paymentPlans })
+      .from(subscriptions)
+      .innerJoin(subscriptionPaymentPlans, eq(subscriptionPaymentPlans.subscriptionId, subscriptions.id))
+      .innerJoin(paymentPlans, eq(paymentPlans.id, subscriptionPaymentPlans.paymentPlanId))
+      .where(eq(subscriptions.workspaceId, europe.id));
+    expect(billing).toHaveLength(1);
+    expect(billing[0]?.subscription).toMatchObject({
+      status: 'ACTIVE',
+      billingInterval: 'YEARLY',
+      workspacePlan: 'PREMIUM',
+      currency: 'USD',
+    });
+    expect(billing[0]?.subscription.endAt.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(billing[0]?.plan).toMatchObject({
+      workspacePlan: 'PREMIUM',
+      isPerSeat: false,
+      billingInterval: 'YEARLY',
+      currency: 'USD',
+      listPricePlan: null,
+    });
+    expect(billing[0]?.seats.assignedSeats).toBe(members.length);
+
+    // The shared lists, added by the owner; the member's own entries are USER-type.
+    const ids = Object.fromEntries(
+      (await db().select({ id: users.id, email: users.email }).from(users)).map((row) => [row.email, row.id]),
+    );
+    const tally = async (table: typeof unsubscriptions | typeof bounces) =>
+      db()
+        .select({ type: table.type, createdBy: table.createdByUserId, n: count() })
+        .from(table)
+        .where(eq(table.workspaceId, europe.id))
+        .groupBy(table.type, table.createdByUserId);
+    const sizeOf = (
+      rows: Awaited<ReturnType<typeof tally>>,
+      type: 'WORKSPACE' | 'USER',
+      email: string,
+    ): number => rows.find((row) => row.type === type && row.createdBy === ids[email])?.n ?? 0;
+    const unsubs = await tally(unsubscriptions);
+    const bounced = await tally(bounces as unknown as typeof unsubscriptions);
+    expect(unsubs.filter((row) => row.type === 'WORKSPACE')).toEqual([
+      { type: 'WORKSPACE', createdBy: ids[DEMO_ACCOUNTS.acmeAdmin], n: ACME_EUROPE_SHARED.unsubscriptions },
+    ]);
+    expect(bounced.filter((row) => row.type === 'WORKSPACE')).toEqual([
+      { type: 'WORKSPACE', createdBy: ids[DEMO_ACCOUNTS.acmeAdmin], n: ACME_EUROPE_SHARED.bounces },
+    ]);
+    const ownUnsubs = sizeOf(unsubs, 'USER', DEMO_ACCOUNTS.acmeMember);
+    const ownBounces = sizeOf(bounced, 'USER', DEMO_ACCOUNTS.acmeMember);
+    expect(ownUnsubs).toBeGreaterThanOrEqual(ACME_EUROPE_MEMBER_OWN.unsubscriptions);
+    expect(ownBounces).toBeGreaterThanOrEqual(ACME_EUROPE_MEMBER_OWN.bounces);
+
+    // A few sent merges, by the owner and the member.
+    const sent = await db().select().from(campaigns).where(eq(campaigns.workspaceId, europe.id));
+    expect(sent).toHaveLength(ACME_EUROPE_CAMPAIGN_COUNT);
+    expect(new Set(sent.map((row) => row.userId))).toEqual(
+      new Set([ids[DEMO_ACCOUNTS.acmeAdmin], ids[DEMO_ACCOUNTS.acmeMember]]),
+    );
+
+    // Through the API, as member@acme.example.
+    const t = await createTestApp({ database });
+    try {
+      const member = await signedInAs(t, DEMO_ACCOUNTS.acmeMember);
+      const call = (method: 'GET' | 'DELETE', url: string) =>
+        t.app.inject({ method, url, headers: member.headers });
+
+      const details = await call('GET', `/api/v1/workspaces/${europe.id}`);
+      expect(details.statusCode).toBe(200);
+      expect(details.json()).toMatchObject({
+        name: DEMO_SPACES.acmeEurope.name,
+        plan: 'PREMIUM',
+        role: 'MEMBER',
+        ownerEmail: DEMO_ACCOUNTS.acmeAdmin,
+        features: { sharedUnsubscribes: true, sharedBounces: true },
+        restrictions: [],
+      });
+
+      for (const [list, shared, own] of [
+        ['unsubscriptions', ACME_EUROPE_SHARED.unsubscriptions, ownUnsubs],
+        ['bounces', ACME_EUROPE_SHARED.bounces, ownBounces],
+      ] as const) {
+        // She sees the shared list and her own entries; only her own are deletable.
+        const listed = await call('GET', `/api/users/me/workspaces/${europe.id}/${list}?limit=100`);
+        expect(listed.statusCode).toBe(200);
+        const body = listed.json() as {
+          items: { emailAddress: string; type: 'WORKSPACE' | 'USER'; deletable: boolean }[];
+          total: number;
+        };
+        expect(body.total).toBe(shared + own);
+        expect(body.items.every((item) => item.deletable === (item.type === 'USER'))).toBe(true);
+
+        // UNSUB-016 / BOUNCE-014: a MEMBER cannot delete a WORKSPACE-type entry while sharing is on.
+        const sharedEntry = body.items.find((item) => item.type === 'WORKSPACE');
+        expect(sharedEntry).toBeDefined();
+        const refused = await call(
+          'DELETE',
+          `/api/users/workspace-activation-delete-${list}/me/${europe.id}/${encodeURIComponent(sharedEntry?.emailAddress ?? '')}`,
+        );
+        expect(refused.statusCode).toBe(403);
+      }
+      const [still] = await db()
+        .select({ n: count() })
+        .from(unsubscriptions)
+        .where(and(eq(unsubscriptions.workspaceId, europe.id), eq(unsubscriptions.type, 'WORKSPACE')));
+      expect(still?.n).toBe(ACME_EUROPE_SHARED.unsubscriptions);
+    } finally {
+      await t.close();
+    }
   });
 
   it('gives every user a sending space that they belong to', async () => {

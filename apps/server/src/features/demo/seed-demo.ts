@@ -21,6 +21,7 @@ import {
   workspaceDomains,
   workspaces,
 } from '../../db/schema';
+import { buildAcmeEurope } from './acme-europe';
 import { buildPaymentPlans, buildSubscriptions } from './billing-data';
 import { buildCampaigns } from './campaign-data';
 import { buildPromotions, buildTemplates } from './catalogue-data';
@@ -90,24 +91,29 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
         .filter((member) => member.person.role !== 'MEMBER')
         .map((member) => member.userId),
     });
+    // Last, so that it draws after everything above and leaves the other spaces as they were.
+    const europe = buildAcmeEurope({ random, now, acmeMembers: spaces.acme.members });
 
     // Parents before children: users point at their sending space, memberships at both.
-    await insertAll(tx, workspaces, spaces.workspaces);
+    await insertAll(tx, workspaces, [...spaces.workspaces, europe.space.workspace]);
     await insertAll(tx, users, spaces.users);
-    await insertAll(tx, workspaceDomains, spaces.domains);
-    await insertAll(tx, memberships, spaces.memberships);
+    await insertAll(tx, workspaceDomains, [...spaces.domains, europe.space.domain]);
+    await insertAll(tx, memberships, [...spaces.memberships, ...europe.space.memberships]);
     await insertAll(tx, rolloutStatus, spaces.rollout);
-    await insertAll(tx, paymentPlans, plans.plans);
-    await insertAll(tx, paymentPlanTiers, plans.tiers);
-    await insertAll(tx, subscriptions, billing.subscriptions);
-    await insertAll(tx, subscriptionPaymentPlans, billing.seatPlans);
-    await insertAll(tx, invoices, billing.invoices);
-    await insertAll(tx, campaigns, sent.campaigns);
-    await insertAll(tx, campaignRecipients, sent.recipients);
-    await insertAll(tx, pollAnswers, sent.pollAnswers);
+    await insertAll(tx, paymentPlans, [...plans.plans, ...europe.plans]);
+    await insertAll(tx, paymentPlanTiers, [...plans.tiers, ...europe.tiers]);
+    await insertAll(tx, subscriptions, [...billing.subscriptions, ...europe.billing.subscriptions]);
+    await insertAll(tx, subscriptionPaymentPlans, [...billing.seatPlans, ...europe.billing.seatPlans]);
+    await insertAll(tx, invoices, [...billing.invoices, ...europe.billing.invoices]);
+    await insertAll(tx, campaigns, [...sent.campaigns, ...europe.sent.campaigns]);
+    await insertAll(tx, campaignRecipients, [...sent.recipients, ...europe.sent.recipients]);
+    await insertAll(tx, pollAnswers, [...sent.pollAnswers, ...europe.sent.pollAnswers]);
     await insertAll(tx, scheduledMerges, scheduled);
-    await insertAll(tx, unsubscriptions, suppressions.unsubscriptions);
-    await insertAll(tx, bounces, suppressions.bounces);
+    await insertAll(tx, unsubscriptions, [
+      ...suppressions.unsubscriptions,
+      ...europe.suppressions.unsubscriptions,
+    ]);
+    await insertAll(tx, bounces, [...suppressions.bounces, ...europe.suppressions.bounces]);
     await insertAll(tx, templates, buildTemplates(now));
     await insertAll(tx, promotions, buildPromotions(now));
     return { seeded: true };

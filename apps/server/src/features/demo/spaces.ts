@@ -1,5 +1,12 @@
 import type { memberships, rolloutStatus, users, workspaceDomains, workspaces } from '../../db/schema';
-import { ACME_PEOPLE, DEMO_SPACES, LEGACY_TEAM_PEOPLE, PERSONAL_PERSON, type DemoPerson } from './accounts';
+import {
+  ACME_EUROPE_PEOPLE,
+  ACME_PEOPLE,
+  DEMO_SPACES,
+  LEGACY_TEAM_PEOPLE,
+  PERSONAL_PERSON,
+  type DemoPerson,
+} from './accounts';
 import { DAY, HOUR } from './address-book';
 import type { Random } from './random';
 
@@ -25,6 +32,30 @@ export interface DemoSpaces {
   acme: { id: string; members: DemoMember[] };
   legacyTeam: { id: string; members: DemoMember[] };
   personal: { id: string };
+}
+
+function membershipRow(options: {
+  workspaceId: string;
+  userId: string;
+  person: DemoPerson;
+  joined: Date;
+  now: Date;
+}): NewMembership {
+  const { workspaceId, userId, person, joined, now } = options;
+  return {
+    workspaceId,
+    userId,
+    role: person.role,
+    status: person.status,
+    userPlan: person.userPlan,
+    seatType: person.seatType,
+    isPaid: person.isPaid,
+    freeTrialEnd:
+      person.trialDaysLeft === undefined ? null : new Date(now.getTime() + person.trialDaysLeft * DAY),
+    lastBecomePaidAt: person.isPaid ? joined : null,
+    createdAt: joined,
+    updatedAt: joined,
+  };
 }
 
 export function buildSpaces(random: Random, now: Date): DemoSpaces {
@@ -101,20 +132,7 @@ export function buildSpaces(random: Random, now: Date): DemoSpaces {
       createdAt: joined,
       updatedAt: joined,
     });
-    result.memberships.push({
-      workspaceId,
-      userId,
-      role: person.role,
-      status: person.status,
-      userPlan: person.userPlan,
-      seatType: person.seatType,
-      isPaid: person.isPaid,
-      freeTrialEnd:
-        person.trialDaysLeft === undefined ? null : new Date(now.getTime() + person.trialDaysLeft * DAY),
-      lastBecomePaidAt: person.isPaid ? joined : null,
-      createdAt: joined,
-      updatedAt: joined,
-    });
+    result.memberships.push(membershipRow({ workspaceId, userId, person, joined, now }));
     result.rollout.push({
       userId,
       isPerSeat,
@@ -136,4 +154,52 @@ export function buildSpaces(random: Random, now: Date): DemoSpaces {
   });
   join(personalId, PERSONAL_PERSON, 60, true);
   return result;
+}
+
+export interface DemoPremiumSpace {
+  id: string;
+  workspace: NewWorkspace;
+  domain: typeof workspaceDomains.$inferInsert;
+  memberships: NewMembership[];
+  members: DemoMember[];
+}
+
+/**
+ * Acme Europe (see ACME_EUROPE_PEOPLE): a PREMIUM space on the older billing flow (not per seat),
+ * whose members are Acme people who already have an account, a sending space (Acme Sales) and a
+ * rollout status; so it adds a space and memberships only.
+ */
+export function buildAcmeEuropeSpace(
+  random: Random,
+  now: Date,
+  accounts: readonly DemoMember[],
+): DemoPremiumSpace {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY - random.int(0, 8) * HOUR);
+  const id = random.uuid();
+  const createdAt = at(ACME_EUROPE_PEOPLE[0]?.joinedDaysAgo ?? 0);
+  const members = ACME_EUROPE_PEOPLE.map(({ person, joinedDaysAgo }, index): DemoMember => {
+    const account = accounts.find((member) => member.person.email === person.email);
+    if (!account) throw new Error(`Acme Europe member ${person.email} has no Acme account`);
+    const joinedAt = index === 0 ? createdAt : at(joinedDaysAgo);
+    return { userId: account.userId, person, joinedAt };
+  });
+  return {
+    id,
+    workspace: {
+      id,
+      name: DEMO_SPACES.acmeEurope.name,
+      slug: DEMO_SPACES.acmeEurope.slug,
+      plan: 'PREMIUM',
+      status: 'ACTIVE',
+      isPerSeat: false,
+      proAllowedUserCount: DEMO_SPACES.acmeEurope.seats,
+      createdAt,
+      updatedAt: at(60),
+    },
+    domain: { workspaceId: id, domainName: DEMO_SPACES.acmeEurope.domain, createdAt },
+    memberships: members.map(({ userId, person, joinedAt }) =>
+      membershipRow({ workspaceId: id, userId, person, joined: joinedAt, now }),
+    ),
+    members,
+  };
 }

@@ -88,3 +88,76 @@ export function buildSuppressions(options: {
     }),
   };
 }
+
+/** Entries one person added to a list of a space that shares its lists, all of one type. */
+export interface SuppressionGroup {
+  type: SuppressionType;
+  createdByUserId: string;
+  /** Entries per list: the group's campaign addresses first, then addresses added by hand up to this. */
+  unsubscriptions: number;
+  bounces: number;
+  unsubscribed: readonly SuppressionSource[];
+  bounced: readonly SuppressionSource[];
+  /** Addresses added by hand date from the last `sinceDays` days (after the person joined). */
+  sinceDays: number;
+}
+
+/**
+ * The lists of a space that shares them (Acme Europe), group by group, each address listed once
+ * per list. Unlike buildSuppressions, every entry's type and author is the group's, so the shared
+ * (WORKSPACE) part and each member's own (USER) part have the sizes asked for (or more, when the
+ * group's merges left more addresses).
+ */
+export function buildGroupedSuppressions(options: {
+  random: Random;
+  now: Date;
+  workspaceId: string;
+  groups: readonly SuppressionGroup[];
+}): {
+  unsubscriptions: (typeof unsubscriptions.$inferInsert)[];
+  bounces: (typeof bounces.$inferInsert)[];
+} {
+  const { random, now, workspaceId, groups } = options;
+  const listOf = (
+    countOf: (group: SuppressionGroup) => number,
+    sourcesOf: (group: SuppressionGroup) => readonly SuppressionSource[],
+  ) => {
+    const taken = new Set<string>();
+    return groups.flatMap((group) => {
+      const entries: Entry[] = [];
+      const add = (email: string, createdAt: Date) => {
+        taken.add(email);
+        entries.push({
+          email,
+          type: group.type,
+          createdByUserId: group.createdByUserId,
+          createdAt,
+          updatedAt: createdAt,
+        });
+      };
+      for (const source of sourcesOf(group)) {
+        if (!taken.has(source.email)) add(source.email, source.at);
+      }
+      const byHand = Math.max(0, countOf(group) - entries.length);
+      for (const email of distinctAddresses(random, byHand, taken)) {
+        add(email, new Date(now.getTime() - random.between(0.1, group.sinceDays) * DAY));
+      }
+      return entries;
+    });
+  };
+  const unsubscribed = listOf(
+    (group) => group.unsubscriptions,
+    (group) => group.unsubscribed,
+  );
+  const bounced = listOf(
+    (group) => group.bounces,
+    (group) => group.bounced,
+  );
+  return {
+    unsubscriptions: unsubscribed.map((entry) => ({ workspaceId, ...entry })),
+    bounces: bounced.map((entry) => {
+      const kind: BounceKind = random.chance(0.75) ? 'HARD' : 'SOFT';
+      return { workspaceId, kind, ...entry };
+    }),
+  };
+}
