@@ -85,6 +85,39 @@ export const getPollResults = defineContract({
   response: z.object({ items: z.array(z.object({ info: z.string(), count: z.number().int() })) }),
 });
 
+/** API-051: the most individual poll answers one pollResponses call returns (and its default page). */
+export const POLL_RESPONSES_MAX_LIMIT = 1000;
+
+/** A whole number from the query string, between min and max, with a message naming the parameter. */
+const wholeNumberParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`),
+    );
+
+export const getPollResponses = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns/:id/pollResponses`,
+  summary:
+    'The individual answers to the poll of a sent mail merge, one item per response (API-051); ' +
+    `the fallback when pollResults fails. Paged: limit (1 to ${POLL_RESPONSES_MAX_LIMIT}, default ` +
+    `${POLL_RESPONSES_MAX_LIMIT}) and limitOffset; total counts every response. Answers are ` +
+    'interleaved in proportion to their counts, so any first page shows the same shares as the whole.',
+  tags: ['mail-merges'],
+  params: campaignIdParams,
+  query: z.object({
+    limit: wholeNumberParam('limit', 1, POLL_RESPONSES_MAX_LIMIT).default(POLL_RESPONSES_MAX_LIMIT),
+    limitOffset: wholeNumberParam('limitOffset', 0, Number.MAX_SAFE_INTEGER).default(0),
+  }),
+  response: z.object({
+    items: z.array(z.object({ value: z.string().describe('The answer one recipient chose') })),
+    total: z.number().int().describe('Every response to the poll, across all pages'),
+  }),
+});
+
 /** MM-019: a scheduled merge. */
 export const scheduledCampaignSchema = z
   .object({

@@ -143,6 +143,38 @@ export function pollAnswersOf(db: Db, campaignId: string) {
     .orderBy(desc(pollAnswers.count), asc(pollAnswers.answer));
 }
 
+/**
+ * API-051: one page of a campaign's poll answers, one row per response. Answers are stored as
+ * counts (poll_answers), so each (answer, count) row is expanded into `count` responses; response
+ * n of an answer with c responses sorts at n / c, which interleaves the answers in proportion to
+ * their counts: any first page shows the shares of the whole poll, even when a client stops
+ * reading early. Equal positions fall back to the answer, so pages never overlap. The expansion
+ * is at most one row per recipient of the campaign.
+ */
+export async function pollResponsesOf(
+  db: Db,
+  campaignId: string,
+  page: { limit: number; limitOffset: number },
+) {
+  // A function in FROM may read the columns of the tables before it (LATERAL is implied).
+  const response = sql`generate_series(1, ${pollAnswers.count}) AS response(n)`;
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ value: pollAnswers.answer })
+      .from(pollAnswers)
+      .crossJoin(response)
+      .where(eq(pollAnswers.campaignId, campaignId))
+      .orderBy(sql`response.n::float8 / ${pollAnswers.count}`, asc(pollAnswers.answer))
+      .limit(page.limit)
+      .offset(page.limitOffset),
+    db
+      .select({ n: sql<number>`coalesce(sum(${pollAnswers.count}), 0)`.mapWith(Number) })
+      .from(pollAnswers)
+      .where(eq(pollAnswers.campaignId, campaignId)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
 function scheduledWhere(userId: string, filterBy: ScheduledParams['filterBy']) {
   const conditions: SQL[] = [eq(scheduledMerges.userId, userId)];
   const workspaceId = workspaceFilter(filterBy.workspaceId);

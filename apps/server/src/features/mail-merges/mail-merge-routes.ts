@@ -4,6 +4,7 @@ import {
   EXPORT_MAX_ROWS,
   exportScheduledCampaigns,
   exportSentCampaigns,
+  getPollResponses,
   getPollResults,
   getScheduledCampaign,
   getSentCampaign,
@@ -25,6 +26,7 @@ import {
   listScheduledMerges,
   listSentCampaigns as listSent,
   pollAnswersOf,
+  pollResponsesOf,
   scheduledMergeBatches,
   sentCampaignBatches,
 } from './mail-merge-queries';
@@ -110,6 +112,16 @@ async function recordCsvExport(db: Db, userId: string, list: string, workspaceId
 
 const notFound = () => new AppError('not_found', 'No such mail merge');
 
+/**
+ * The caller's own sent merge, else 404: the one rule for the detail and both poll calls, so
+ * someone else's merge (a space-mate's or a stranger's) looks exactly like one that does not exist.
+ */
+async function requireOwnCampaign(db: Db, userId: string, campaignId: string) {
+  const row = await findOwnCampaign(db, userId, campaignId);
+  if (!row) throw notFound();
+  return row;
+}
+
 export const mailMergeRoutes = [
   defineRoute({
     contract: listSentCampaigns,
@@ -138,8 +150,7 @@ export const mailMergeRoutes = [
     contract: getSentCampaign,
     access: { kind: 'user' },
     handler: async ({ params, auth, context }) => {
-      const row = await findOwnCampaign(context.database.db, me(auth), params.id);
-      if (!row) throw notFound();
+      const row = await requireOwnCampaign(context.database.db, me(auth), params.id);
       return {
         ...toSentCampaign(row),
         emailSubject: row.emailSubject,
@@ -156,8 +167,16 @@ export const mailMergeRoutes = [
     contract: getPollResults,
     access: { kind: 'user' },
     handler: async ({ params, auth, context }) => {
-      if (!(await findOwnCampaign(context.database.db, me(auth), params.id))) throw notFound();
+      await requireOwnCampaign(context.database.db, me(auth), params.id);
       return { items: await pollAnswersOf(context.database.db, params.id) };
+    },
+  }),
+  defineRoute({
+    contract: getPollResponses,
+    access: { kind: 'user' },
+    handler: async ({ params, query, auth, context }) => {
+      await requireOwnCampaign(context.database.db, me(auth), params.id);
+      return pollResponsesOf(context.database.db, params.id, query);
     },
   }),
   defineRoute({

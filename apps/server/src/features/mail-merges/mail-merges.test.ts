@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignDetailSchema,
   errorBodySchema,
+  getPollResponses,
+  POLL_RESPONSES_MAX_LIMIT,
   scheduledCampaignSchema,
   sentCampaignSchema,
   SCHEDULED_MERGE_STATUSES,
@@ -11,6 +13,7 @@ import {
   analyticsEvents,
   auditEvents,
   campaigns,
+  memberships,
   pollAnswers,
   scheduledMerges,
   users,
@@ -136,6 +139,147 @@ describe('mail merges', () => {
     const { items } = res.json() as { items: { info: string; count: number }[] };
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => typeof item.info === 'string' && item.count >= 0)).toBe(true);
+  });
+
+  describe('MM-021 API-051 poll responses, the fallback of pollResults', () => {
+    let sender: Caller;
+    let pollId: string;
+    let pollTotal: number;
+    const responses = (caller: Caller, query = '') =>
+      get(caller, `/api/users/me/campaigns/${pollId}/pollResponses${query}`);
+    const tally = (values: string[]) => {
+      const counts = new Map<string, number>();
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+      return counts;
+    };
+
+    beforeAll(async () => {
+      // The demo poll with the most responses, so paging has something to page through.
+      const [poll] = await t.database.db
+        .select({
+          campaignId: pollAnswers.campaignId,
+          userId: campaigns.userId,
+          total: sql<number>`sum(${pollAnswers.count})::int`,
+        })
+        .from(pollAnswers)
+        .innerJoin(campaigns, eq(campaigns.id, pollAnswers.campaignId))
+        .groupBy(pollAnswers.campaignId, campaigns.userId)
+        .orderBy(desc(sql`sum(${pollAnswers.count})`))
+        .limit(1);
+      pollId = poll!.campaignId;
+      pollTotal = poll!.total;
+      const email = (await t.database.db.select().from(users).where(eq(users.id, poll!.userId)))[0]!.email;
+      sender = await signedInAs(t, email);
+    });
+
+    it('MM-021 API-051 answers one { value } per stored response, adding up to the pollResults counts', async () => {
+      expect(pollTotal).toBeGreaterThan(10);
+      const res = await responses(sender);
+      expect(res.statusCode).toBe(200);
+      const body = getPollResponses.response.parse(res.json());
+      expect(body.total).toBe(pollTotal);
+      expect(body.items).toHaveLength(Math.min(pollTotal, POLL_RESPONSES_MAX_LIMIT));
+      expect(Object.keys(body.items[0]!)).toEqual(['value']);
+
+      const results = await get(sender, `/api/users/me/campaigns/${pollId}/pollResults`);
+      const { items } = results.json() as { items: { info: string; count: number }[] };
+      const expected = new Map(items.filter((item) => item.count > 0).map((item) => [item.info, item.count]));
+      expect(tally(body.items.map((item) => item.value))).toEqual(expected);
+    });
+
+    it('API-051 pages with limit and limitOffset without overlap; a first page keeps the shares', async () => {
+      const size = 7;
+      const values: string[] = [];
+      for (let offset = 0; offset < pollTotal; offset += size) {
+        const page = getPollResponses.response.parse(
+          (await responses(sender, `?limit=${size}&limitOffset=${offset}`)).json(),
+        );
+        expect(page.total).toBe(pollTotal);
+        expect(page.items.length).toBe(Math.min(size, pollTotal - offset));
+        values.push(...page.items.map((item) => item.value));
+      }
+      const all = getPollResponses.response.parse((await responses(sender)).json());
+      expect(values).toEqual(all.items.map((item) => item.value));
+      const past = getPollResponses.response.parse(
+        (await responses(sender, `?limitOffset=${pollTotal}`)).json(),
+      );
+      expect(past).toEqual({ items: [], total: pollTotal });
+
+      // The answers are interleaved by share: a first page of n holds each answer n × share times,
+      // give or take one per answer of the poll.
+      const half = Math.floor(pollTotal / 2);
+      const firstHalf = tally(
+        getPollResponses.response
+          .parse((await responses(sender, `?limit=${half}`)).json())
+          .items.map((item) => item.value),
+      );
+      const whole = tally(all.items.map((item) => item.value));
+      for (const [answer, count] of whole) {
+        expect(
+          Math.abs((firstHalf.get(answer) ?? 0) - (count * half) / pollTotal),
+          answer,
+        ).toBeLessThanOrEqual(whole.size);
+      }
+    });
+
+    it('API-051 refuses a limit above the cap or below 1 and a malformed offset, naming the parameter', async () => {
+      for (const query of [
+        `limit=${POLL_RESPONSES_MAX_LIMIT + 1}`,
+        'limit=0',
+        'limit=ten',
+        'limitOffset=-1',
+      ]) {
+        const res = await responses(sender, `?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(errorBodySchema.parse(res.json()).error.fields, query).toBeDefined();
+      }
+    });
+
+    it('MM-021 API-051 a merge without a poll answers no responses', async () => {
+      const [withoutPoll] = await t.database.db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.userId, ownerId),
+            sql`not exists (select 1 from ${pollAnswers} where ${pollAnswers.campaignId} = ${campaigns.id})`,
+          ),
+        )
+        .limit(1);
+      const res = await get(owner, `/api/users/me/campaigns/${withoutPoll!.id}/pollResponses`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ items: [], total: 0 });
+    });
+
+    it('API-050 API-051 someone else (a space-mate or a stranger) gets the same 404 as for pollResults', async () => {
+      const [campaign] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, pollId));
+      const [mate] = await t.database.db
+        .select({ email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(eq(memberships.workspaceId, campaign!.workspaceId), ne(memberships.userId, campaign!.userId)),
+        )
+        .limit(1);
+      const callers = [await signedInAs(t, mate!.email), stranger];
+      for (const caller of callers) {
+        const results = await get(caller, `/api/users/me/campaigns/${pollId}/pollResults`);
+        const answers = await responses(caller);
+        expect(answers.statusCode).toBe(404);
+        expect(answers.json()).toEqual(results.json());
+        expect(errorBodySchema.parse(answers.json()).error.code).toBe('not_found');
+      }
+      const unknown = await get(
+        sender,
+        '/api/users/me/campaigns/00000000-0000-4000-8000-000000000000/pollResponses',
+      );
+      expect(unknown.statusCode).toBe(404);
+      expect((await get(sender, '/api/users/me/campaigns/nope/pollResponses')).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/users/me/campaigns/${pollId}/pollResponses` }))
+          .statusCode,
+      ).toBe(401);
+    });
   });
 
   describe('scheduled', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
-import { apiError, json } from '../../testing/fake-server';
+import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
 
@@ -15,6 +15,7 @@ const SCHEDULED = 'GET /api/users/me/scheduled-campaigns';
 const COUNT = `GET /api/users/me/workspaces/${space.workspaceId}/campaigns/count`;
 const DETAIL = `GET /api/users/me/campaigns/${campaignId}`;
 const POLL = `GET /api/users/me/campaigns/${campaignId}/pollResults`;
+const POLL_RESPONSES = `GET /api/users/me/campaigns/${campaignId}/pollResponses`;
 const SCHEDULED_DETAIL = `GET /api/users/me/scheduled-campaigns/${mergeId}`;
 const CANCEL = `DELETE /api/users/me/scheduledCampaigns/${mergeId}`;
 const EVENTS = 'POST /api/v1/events';
@@ -59,7 +60,7 @@ const scheduled = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function routes(extra: Record<string, Response> = {}) {
+function routes(extra: FakeRoutes = {}) {
   return {
     [SENT]: json(200, { items: [sentItem], total: 1 }),
     [SCHEDULED]: json(200, { items: [scheduled()], total: 1 }),
@@ -192,6 +193,67 @@ describe('mail merges page', () => {
       await within(dialog).findByRole('link', { name: 'Learn how to add a poll to your mail merge' }),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  describe('MM-021 API-051 when pollResults fails, the poll tab counts the pollResponses answers', () => {
+    const values = (...answers: string[]) => answers.map((value) => ({ value }));
+
+    it('MM-021 API-051 MM-020 shows the counted answers with counts and percentages', async () => {
+      const { server } = await renderInSpace(`${base}/sent/${campaignId}/poll`, {
+        user,
+        routes: routes({
+          [POLL]: apiError(500, 'internal_error'),
+          [POLL_RESPONSES]: json(200, { items: values('Yes', 'No', 'Yes', 'Maybe', 'Yes'), total: 5 }),
+        }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      const table = await within(dialog).findByRole('table', { name: 'Poll results' });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual(['Yes360%', 'Maybe120%', 'No120%']);
+      expect(server.calls(POLL)).toHaveLength(1);
+      expect(query(server.calls(POLL_RESPONSES)[0]!.url)).toEqual({ limit: '1000', limitOffset: '0' });
+      expect(within(dialog).queryByText(/Counted from the first/)).not.toBeInTheDocument();
+    });
+
+    it('API-051 reads page after page, stops at 10.000 answers and says so', async () => {
+      const total = 10_500;
+      const { server } = await renderInSpace(`${base}/sent/${campaignId}/poll`, {
+        user,
+        routes: routes({
+          [POLL]: apiError(500, 'internal_error'),
+          // Every page interleaves the two answers 3:1, as the server does.
+          [POLL_RESPONSES]: (request) => {
+            const offset = Number(request.url.searchParams.get('limitOffset'));
+            const size = Math.min(Number(request.url.searchParams.get('limit')), total - offset);
+            const page = Array.from({ length: size }, (_, i) => ((offset + i) % 4 === 3 ? 'No' : 'Yes'));
+            return json(200, { items: values(...page), total });
+          },
+        }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      const table = await within(dialog).findByRole('table', { name: 'Poll results' });
+      expect(within(table).getByText('Yes').closest('tr')).toHaveTextContent('Yes7.50075%');
+      expect(within(table).getByText('No').closest('tr')).toHaveTextContent('No2.50025%');
+      expect(
+        within(dialog).getByText('Counted from the first 10.000 of 10.500 responses.'),
+      ).toBeInTheDocument();
+      expect(server.calls(POLL_RESPONSES).map((call) => call.url.searchParams.get('limitOffset'))).toEqual(
+        Array.from({ length: 10 }, (_, page) => String(page * 1000)),
+      );
+    });
+
+    it('MM-021 API-051 when both calls fail the poll tab says an error ocurred', async () => {
+      await renderInSpace(`${base}/sent/${campaignId}/poll`, {
+        user,
+        routes: routes({
+          [POLL]: apiError(500, 'internal_error'),
+          [POLL_RESPONSES]: apiError(500, 'internal_error'),
+        }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText('An error ocurred. Please try again.')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    });
   });
 
   it('MM-010 CONST-011 the export buttons are disabled without data', async () => {

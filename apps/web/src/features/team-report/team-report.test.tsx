@@ -110,6 +110,69 @@ describe('team report', () => {
     expect(calls.at(-1)!.url.searchParams.get('limitOffset')).toBe('25');
   });
 
+  it('TEAM-001 TEAM-004 API-003 API-058: the column headers sort through the server, kept in the URL', async () => {
+    const members = `GET ${base}/members`;
+    const { user, server, router } = await renderInSpace(`${proOwner.urlPrefix}/team-report?page=1`, {
+      user: currentUser({ userWorkspaces: [proOwner] }),
+      routes: {
+        [`GET ${base}/summary`]: json(200, {
+          activeUserCount: 30,
+          emailSentAllTime: 0,
+          emailSentThisMonth: 0,
+        }),
+        [members]: json(200, { items: [olivia, marcus], total: 30 }),
+      },
+    });
+    const lastCall = () => Object.fromEntries(server.calls(members).at(-1)!.url.searchParams);
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    await screen.findByText('owner@acme.example');
+    // By name ascending unless the URL says otherwise; the page comes from the URL too.
+    expect(lastCall()).toEqual({ sortBy: 'userName:asc', limit: '25', limitOffset: '25' });
+    expect(header('Member')).toHaveAttribute('aria-sort', 'ascending');
+    for (const name of ['Email', 'Last time used', 'Sent this month', 'All time']) {
+      expect(header(name)).not.toHaveAttribute('aria-sort');
+    }
+
+    // A count sorts largest first, and a new sort goes back to the first page.
+    await user.click(within(header('Sent this month')).getByRole('button', { name: 'Sent this month' }));
+    await waitFor(() =>
+      expect(lastCall()).toEqual({ sortBy: 'emailSentThisMonth:desc', limit: '25', limitOffset: '0' }),
+    );
+    expect(header('Sent this month')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Member')).not.toHaveAttribute('aria-sort');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      sort: 'emailSentThisMonth:desc',
+    });
+
+    // From the keyboard, a second press turns the direction round.
+    within(header('Sent this month')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastCall().sortBy).toBe('emailSentThisMonth:asc'));
+    expect(header('Sent this month')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(header('Email')).getByRole('button'));
+    await waitFor(() => expect(lastCall().sortBy).toBe('userEmail:asc'));
+  });
+
+  it('TEAM-001 API-058: a sort in the URL is sent as it is', async () => {
+    const { server } = await renderInSpace(`${proOwner.urlPrefix}/team-report?sort=emailSentAllTime:desc`, {
+      user: currentUser({ userWorkspaces: [proOwner] }),
+      routes: {
+        [`GET ${base}/summary`]: json(200, {
+          activeUserCount: 2,
+          emailSentAllTime: 0,
+          emailSentThisMonth: 0,
+        }),
+        [`GET ${base}/members`]: json(200, { items: [olivia, marcus], total: 2 }),
+      },
+    });
+    await screen.findByText('owner@acme.example');
+    expect(server.calls(`GET ${base}/members`)[0]!.url.searchParams.get('sortBy')).toBe(
+      'emailSentAllTime:desc',
+    );
+    expect(screen.getByRole('columnheader', { name: 'All time' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('TEAM-002 PERM-019: without canAccessTeamReport the page redirects to mail merges', async () => {
     const { router, server } = await renderInSpace(`${proMember.urlPrefix}/team-report`, {
       user: currentUser({ userWorkspaces: [proMember] }),

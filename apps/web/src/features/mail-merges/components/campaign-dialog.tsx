@@ -4,7 +4,7 @@ import { campaignRates, formatCount, type Rate } from '@mergeboard/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useSpace } from '../../spaces';
-import { usePollResults, useSentCampaign } from '../api/mail-merges';
+import { usePollResponses, usePollResults, useSentCampaign } from '../api/mail-merges';
 import { formatDate } from '../scheduled-messages';
 
 /** MM-018: shown when the merge was sent by someone else. */
@@ -56,37 +56,52 @@ function MailResults({ id }: { id: string }) {
 }
 
 function PollResults({ id }: { id: string }) {
-  const poll = usePollResults(id);
-  if (poll.isPending) return <Skeleton height={120} aria-label="Loading" />;
-  const items = poll.data?.items ?? [];
+  const results = usePollResults(id);
+  // MM-021, API-051: when pollResults fails, the individual answers are read and counted instead.
+  const responses = usePollResponses(id, { enabled: results.isError });
+  if (results.isPending || (results.isError && responses.isPending)) {
+    return <Skeleton height={120} aria-label="Loading" />;
+  }
+  if (results.isError && responses.isError) {
+    return <Alert color="red">An error ocurred. Please try again.</Alert>;
+  }
+  const items = results.data?.items ?? responses.data?.items ?? [];
   const total = items.reduce((sum, item) => sum + item.count, 0);
   // MM-007: without poll data the tab is only a help link.
-  if (poll.isError || items.length === 0 || total === 0) {
+  if (items.length === 0 || total === 0) {
     return (
       <Anchor href={env.helpCenterUrl} target="_blank" rel="noreferrer">
         {POLL_HELP_TEXT}
       </Anchor>
     );
   }
+  const partial = responses.data && responses.data.read < responses.data.total ? responses.data : null;
   return (
-    <Table aria-label="Poll results">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Answer</Table.Th>
-          <Table.Th>Responses</Table.Th>
-          <Table.Th>Share</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={item.info}>
-            <Table.Td>{item.info}</Table.Td>
-            <Table.Td>{formatCount(item.count)}</Table.Td>
-            <Table.Td>{`${formatCount(Math.round((item.count / total) * 100))}%`}</Table.Td>
+    <Stack gap="sm">
+      <Table aria-label="Poll results">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Answer</Table.Th>
+            <Table.Th>Responses</Table.Th>
+            <Table.Th>Share</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.info}>
+              <Table.Td>{item.info}</Table.Td>
+              <Table.Td>{formatCount(item.count)}</Table.Td>
+              <Table.Td>{`${formatCount(Math.round((item.count / total) * 100))}%`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {partial && (
+        <Text size="sm" c="dimmed">
+          {`Counted from the first ${formatCount(partial.read)} of ${formatCount(partial.total)} responses.`}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,9 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  formatSortBy,
   getTeamReportSummary,
   listTeamReportMembers,
   STALE_TIME_MS,
   TABLE_PAGE_SIZE,
+  type Sort,
+  type TeamReportSortKey,
 } from '@mergeboard/core';
 import { contractQueryOptions } from '../../../lib/api-query';
 
@@ -18,15 +21,21 @@ export function useTeamSummary(workspaceId: string) {
   );
 }
 
-/** GET /api/v1/workspaces/{id}/team-report/members (API-058): one page of ACTIVE and LEGACY members. */
-export function useTeamMembers(workspaceId: string, page: number) {
+/**
+ * GET /api/v1/workspaces/{id}/team-report/members (API-058): one page of ACTIVE and LEGACY
+ * members, sorted by the server (sortBy key:asc or key:desc, API-003).
+ */
+export function useTeamMembers(
+  workspaceId: string,
+  { page, sort }: { page: number; sort: Sort<TeamReportSortKey> },
+) {
   return useQuery(
     contractQueryOptions(
       listTeamReportMembers,
       {
         params: { id: workspaceId },
         query: {
-          sortBy: 'userName:asc',
+          sortBy: formatSortBy(sort),
           limit: String(TABLE_PAGE_SIZE),
           limitOffset: String(page * TABLE_PAGE_SIZE),
         },

@@ -12,13 +12,34 @@ import {
   Title,
 } from '@mantine/core';
 import { format } from 'date-fns/format';
-import { useState } from 'react';
-import { DATE_FORMATS, initialsOf, TABLE_PAGE_SIZE, type TeamMember } from '@mergeboard/core';
+import {
+  DATE_FORMATS,
+  initialsOf,
+  TABLE_PAGE_SIZE,
+  TEAM_REPORT_SORT_KEYS,
+  type Sort,
+  type SortDirection,
+  type TeamMember,
+  type TeamReportSortKey,
+} from '@mergeboard/core';
 import { usePageTitle } from '../../../lib/page-title';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSpace } from '../../spaces';
 import { useTeamMembers, useTeamSummary } from '../api/team-report';
+import { SortableTh } from './sortable-th';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
+
+const DEFAULT_SORT: Sort<TeamReportSortKey> = { key: 'userName', direction: 'asc' };
+
+/** The members table's columns, each sorted by the server; dates and counts start with the largest. */
+const COLUMNS: { label: string; sortKey: TeamReportSortKey; firstDirection: SortDirection }[] = [
+  { label: 'Member', sortKey: 'userName', firstDirection: 'asc' },
+  { label: 'Email', sortKey: 'userEmail', firstDirection: 'asc' },
+  { label: 'Last time used', sortKey: 'lastEmailSentTimestamp', firstDirection: 'desc' },
+  { label: 'Sent this month', sortKey: 'emailSentThisMonth', firstDirection: 'desc' },
+  { label: 'All time', sortKey: 'emailSentAllTime', firstDirection: 'desc' },
+];
 
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -48,13 +69,16 @@ function MemberCell({ member }: { member: TeamMember }) {
   );
 }
 
-/** TEAM-001..005: three stat cards and the members table, paged by the server. */
+/**
+ * TEAM-001..005: three stat cards and the members table, paged and sorted by the server. The page
+ * and sort live in the URL (`?page=…&sort=key:dir`); a new sort starts again at page 0.
+ */
 export function TeamReportPage() {
   usePageTitle('Team report');
   const { space } = useSpace();
-  const [page, setPage] = useState(0);
+  const list = useListSearchParams(TEAM_REPORT_SORT_KEYS, DEFAULT_SORT);
   const summary = useTeamSummary(space.workspaceId);
-  const members = useTeamMembers(space.workspaceId, page);
+  const members = useTeamMembers(space.workspaceId, { page: list.page, sort: list.sort });
   const total = members.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE));
 
@@ -77,11 +101,14 @@ export function TeamReportPage() {
             <Table verticalSpacing="sm" aria-label="Team members">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Member</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Last time used</Table.Th>
-                  <Table.Th>Sent this month</Table.Th>
-                  <Table.Th>All time</Table.Th>
+                  {COLUMNS.map((column) => (
+                    <SortableTh
+                      key={column.sortKey}
+                      {...column}
+                      sort={list.sort}
+                      onSortChange={list.setSort}
+                    />
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -123,8 +150,8 @@ export function TeamReportPage() {
         <Group justify="flex-end">
           <Pagination
             total={pages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
+            value={list.page + 1}
+            onChange={(value) => list.setPage(value - 1)}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
           />
         </Group>

@@ -1,0 +1,36 @@
+import { Table, UnstyledButton } from '@mantine/core';
+import type { Sort, SortDirection } from '@mergeboard/core';
+
+/**
+ * A column header the server can sort by: a button (so it works from the keyboard) inside a th
+ * that carries aria-sort while the list is sorted by it. A first click sorts in
+ * `firstDirection`; a click on the active column turns the direction round.
+ */
+export function SortableTh<S extends string>({
+  label,
+  sortKey,
+  sort,
+  onSortChange,
+  firstDirection = 'asc',
+}: {
+  label: string;
+  sortKey: S;
+  sort: Sort<S>;
+  onSortChange: (sort: Sort<S>) => void;
+  firstDirection?: SortDirection;
+}) {
+  const active = sort.key === sortKey;
+  const next: SortDirection = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : firstDirection;
+  return (
+    <Table.Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton
+        fz="inherit"
+        fw="inherit"
+        onClick={() => onSortChange({ key: sortKey, direction: next })}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
