@@ -28,6 +28,25 @@ export const authorizeQuerySchema = z.object({
   compose: z.enum(['0', '1']).optional(),
 });
 
+/** The Gmail scope behind AUTH-019: composing mail (drafts) in the user's mailbox. */
+export const COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+
+/**
+ * AUTH-019 / TPL-004: the error code of a call that needs the compose scope when the caller's
+ * sign-in has not granted it (status 403, nothing written). The web answers it by asking for the
+ * scope: `authorize` with `compose=1`.
+ */
+export const COMPOSE_PERMISSION_REQUIRED = 'compose_permission_required';
+
+export const composePermissionRequiredSchema = z
+  .object({
+    error: z.object({
+      code: z.literal(COMPOSE_PERMISSION_REQUIRED),
+      message: z.string().describe('Says that permission to compose mail is needed and how to give it'),
+    }),
+  })
+  .meta({ id: 'ComposePermissionRequired' });
+
 export const authorize = defineContract({
   method: 'GET',
   path: `${base}/v1/auth/authorize`,

@@ -35,7 +35,9 @@ export const listTemplates = defineContract({
 export const createDraft = defineContract({
   method: 'POST',
   path: `${base}/users/:userId/drafts`,
-  summary: 'Create a mail draft from a template (API-061); userId must be the caller',
+  summary:
+    'Create a mail draft from a template (API-061); userId must be the caller. 403 compose_permission_required ' +
+    '(COMPOSE_PERMISSION_REQUIRED) when the caller has not granted the mail compose scope (TPL-004)',
   tags: ['templates'],
   params: z.object({ userId: z.uuid('userId must be a user id') }),
   body: z.object({

@@ -64,6 +64,12 @@ export const identities = pgTable(
     pictureUrl: text('picture_url'),
     createdAt: createdAt(),
     lastLoginAt: timestamptz('last_login_at'),
+    /**
+     * When a sign-in's token response last named the Gmail compose scope (AUTH-019); null until
+     * then. Template import needs it (TPL-004). Never cleared by a later plain sign-in: those do
+     * not ask for the scope, so their token responses do not name it.
+     */
+    composeGrantedAt: timestamptz('compose_granted_at'),
   },
   (t) => [
     unique('identities_issuer_subject_unique').on(t.issuer, t.subject),

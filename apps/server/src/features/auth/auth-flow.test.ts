@@ -61,6 +61,20 @@ describe('sign-in through the built-in OpenID issuer', () => {
     expect(cookie).not.toMatch(/Secure/i); // plain http here; https turns it on
   });
 
+  it('AUTH-019 compose=1 asks the issuer for the Gmail compose scope, for the hinted account, without forcing the sign-in page', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    const res = await browser.fetch('/api/v1/auth/authorize?compose=1&loginHint=owner%40acme.example');
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.searchParams.get('scope')).toBe(
+      'openid email profile https://www.googleapis.com/auth/gmail.compose',
+    );
+    expect(location.searchParams.get('login_hint')).toBe('owner@acme.example');
+    // The issuer's session answers for that account with only its consent page.
+    expect(location.searchParams.get('prompt')).toBeNull();
+    expect(location.searchParams.get('include_granted_scopes')).toBeNull();
+  });
+
   it('API-040 AUTH-020 exchanges the code for a session: tokens, a 256-bit session id stored only hashed', async () => {
     const { session } = await signInThroughLocalIssuer(t.baseUrl, {
       email: 'new.person@newco.example',

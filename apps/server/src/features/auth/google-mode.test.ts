@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { errorBodySchema } from '@mergeboard/core';
+import { identities } from '../../db/schema';
 import { createFakeGoogle } from '../../testing/fake-google';
 import { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
@@ -8,15 +10,25 @@ import type { TestApp } from '../../testing/test-app';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.example';
 const CLIENT_SECRET = 'google-secret';
+const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
 
 describe('sign-in with Google (Google stood in for at the edge)', () => {
   let t: TestApp & { baseUrl: string };
   let google: Awaited<ReturnType<typeof createFakeGoogle>>;
+  /** The `scope` Google's token response names, when a test sets it (the stand-in says the sign-in scopes). */
+  let grantedScope: string | null = null;
   beforeAll(async () => {
     google = await createFakeGoogle(CLIENT_ID, CLIENT_SECRET);
+    const withGrantedScope = (async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await google.fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (grantedScope === null || url !== GOOGLE_TOKEN_ENDPOINT || !response.ok) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return Response.json({ ...body, scope: grantedScope }, { status: response.status });
+    }) as typeof fetch;
     t = await createListeningTestApp({
       env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET },
-      providerFetch: google.fetch,
+      providerFetch: withGrantedScope,
     });
   });
   afterAll(() => t.close());
@@ -24,7 +36,16 @@ describe('sign-in with Google (Google stood in for at the edge)', () => {
     delete google.idTokenTweaks.audience;
     delete google.idTokenTweaks.expiresInSeconds;
     delete google.idTokenTweaks.nonce;
+    grantedScope = null;
   });
+
+  const googleIdentity = async (sub: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(identities)
+      .where(and(eq(identities.issuer, 'https://accounts.google.com'), eq(identities.subject, sub)));
+    return row!;
+  };
 
   async function signIn(person: { sub: string; email: string; name?: string }) {
     const browser = new TestBrowser(t.baseUrl);
@@ -61,6 +82,29 @@ describe('sign-in with Google (Google stood in for at the edge)', () => {
       aud: CLIENT_ID,
       sub: 'g-1',
     });
+  });
+
+  it('AUTH-019 TPL-004 records the compose grant when the token response scope names gmail.compose', async () => {
+    // What Google answers after the consent screen, with include_granted_scopes.
+    grantedScope =
+      'https://www.googleapis.com/auth/gmail.compose openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile';
+    const { res } = await signIn({ sub: 'g-compose', email: 'compose.person@acme.example' });
+    expect(res.status).toBe(200);
+    const identity = await googleIdentity('g-compose');
+    expect(identity.composeGrantedAt).toBeInstanceOf(Date);
+
+    // A later sign-in whose token response does not name the scope leaves the grant in place.
+    grantedScope = 'openid https://www.googleapis.com/auth/userinfo.email';
+    expect((await signIn({ sub: 'g-compose', email: 'compose.person@acme.example' })).res.status).toBe(200);
+    expect((await googleIdentity('g-compose')).composeGrantedAt).toEqual(identity.composeGrantedAt);
+  });
+
+  it('AUTH-019 records no grant when the person left the compose box unticked (scope without gmail.compose)', async () => {
+    grantedScope =
+      'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile';
+    const { res } = await signIn({ sub: 'g-partial', email: 'partial.person@acme.example' });
+    expect(res.status).toBe(200);
+    expect((await googleIdentity('g-partial')).composeGrantedAt).toBeNull();
   });
 
   it.each([

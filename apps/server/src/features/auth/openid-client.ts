@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config/config';
-import { AUTH_CALLBACK_PATH } from '@mergeboard/core';
+import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE } from '@mergeboard/core';
 import { LOCAL_ISSUER_PATH } from './local-issuer';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
-export const COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
 const SIGN_IN_SCOPE = 'openid email profile';
 
 /** What the browser must bring back with the code: kept in a signed, httpOnly cookie. */
@@ -23,6 +22,16 @@ export interface VerifiedIdentity {
   name: string | null;
   picture: string | null;
   idToken: string;
+  /**
+   * The token response's `scope` named the Gmail compose scope (AUTH-019). A response without
+   * `scope` counts as not granted: we only record what the provider says it granted.
+   */
+  composeGranted?: boolean;
+}
+
+/** Whether a token response's space-separated `scope` includes the Gmail compose scope. */
+export function grantsCompose(scope: string | undefined): boolean {
+  return typeof scope === 'string' && scope.split(/\s+/).includes(COMPOSE_SCOPE);
 }
 
 export class SignInError extends Error {
@@ -119,8 +128,11 @@ export function createOpenIdClient(options: {
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
         code_challenge_method: 'S256',
         // The built-in issuer keeps a day-long session; without a prompt it would sign the browser
-        // back in as the last address even after the user signed out here.
-        ...(request.prompt || config.signIn.provider === 'local'
+        // back in as the last address even after the user signed out here. Asking a signed-in user
+        // for the compose scope is the exception: like Google, the issuer then only shows its
+        // consent page for the session's account (the login hint must name that account, or the
+        // sign-in page shows first).
+        ...(request.prompt || (config.signIn.provider === 'local' && !request.compose)
           ? { prompt: request.prompt ?? 'select_account' }
           : {}),
         ...(request.loginHint ? { login_hint: request.loginHint } : {}),
@@ -166,6 +178,7 @@ export function createOpenIdClient(options: {
         name: typeof claims.name === 'string' ? claims.name : null,
         picture: typeof claims.picture === 'string' ? claims.picture : null,
         idToken: tokens.id_token,
+        composeGranted: grantsCompose(tokens.scope),
       };
     },
   };

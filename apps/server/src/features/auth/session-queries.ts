@@ -26,9 +26,12 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
 /**
  * Records who signed in, by (issuer, subject). The first sign-in of an address that already has
  * an account (created by an invitation or the demo data) links to it when the provider vouches
- * for the address; from then on the subject alone identifies the person.
+ * for the address; from then on the subject alone identifies the person. A token response that
+ * granted the compose scope records when (AUTH-019); one that did not leaves an earlier grant.
  */
 export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idToken'>) {
+  const now = new Date();
+  const composeGrant = claims.composeGranted ? { composeGrantedAt: now } : {};
   return db.transaction(async (tx) => {
     const [identity] = await tx
       .insert(identities)
@@ -38,11 +41,18 @@ export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idT
         email: claims.email,
         name: claims.name,
         pictureUrl: claims.picture,
-        lastLoginAt: new Date(),
+        lastLoginAt: now,
+        ...composeGrant,
       })
       .onConflictDoUpdate({
         target: [identities.issuer, identities.subject],
-        set: { email: claims.email, name: claims.name, pictureUrl: claims.picture, lastLoginAt: new Date() },
+        set: {
+          email: claims.email,
+          name: claims.name,
+          pictureUrl: claims.picture,
+          lastLoginAt: now,
+          ...composeGrant,
+        },
       })
       .returning();
     if (identity!.userId || !claims.emailVerified) return identity!;

@@ -1,4 +1,10 @@
-import { createDraft, getDraft, listTemplates } from '@mergeboard/core';
+import {
+  authorize,
+  COMPOSE_PERMISSION_REQUIRED,
+  createDraft,
+  getDraft,
+  listTemplates,
+} from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
 import type { RequestAuth } from '../auth';
@@ -19,6 +25,21 @@ function requireSelf(auth: RequestAuth | null, userId: string): string {
   return user.id;
 }
 
+/**
+ * TPL-004 / AUTH-019: a draft goes into the caller's mailbox, which needs the compose scope. The
+ * grant belongs to the signed-in identity (recorded from the provider's token response); without
+ * it the call is refused before anything is read or written, with a code the web app answers by
+ * asking for the scope.
+ */
+function requireComposeGrant(auth: RequestAuth | null): void {
+  if (auth?.identity.composeGrantedAt) return;
+  throw new AppError(
+    COMPOSE_PERMISSION_REQUIRED,
+    `Permission to compose mail has not been granted to this sign-in: allow it through GET ${authorize.path}?compose=1, then import again`,
+    { status: 403 },
+  );
+}
+
 export const templateRoutes = [
   defineRoute({
     contract: listTemplates,
@@ -29,11 +50,14 @@ export const templateRoutes = [
     contract: createDraft,
     access: { kind: 'user' },
     rateLimit: { max: 30, timeWindow: '1 minute' },
-    handler: ({ params, body, auth, context }) =>
-      importTemplate(context.database.db, draftMailboxFor(context.config, context.database.db), {
-        userId: requireSelf(auth, params.userId),
+    handler: ({ params, body, auth, context }) => {
+      const userId = requireSelf(auth, params.userId);
+      requireComposeGrant(auth);
+      return importTemplate(context.database.db, draftMailboxFor(context.config, context.database.db), {
+        userId,
         templateId: body.fromTemplate,
-      }),
+      });
+    },
   }),
   defineRoute({
     contract: getDraft,

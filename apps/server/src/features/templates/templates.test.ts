@@ -1,12 +1,47 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraft, errorBodySchema, getDraft, listTemplates } from '@mergeboard/core';
+import {
+  COMPOSE_PERMISSION_REQUIRED,
+  composePermissionRequiredSchema,
+  createDraft,
+  errorBodySchema,
+  getDraft,
+  listTemplates,
+} from '@mergeboard/core';
 import { drafts, templates, users } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTokenKeys, startSession } from '../auth';
 import { seedDemo } from '../demo';
 
 type Caller = { headers: { authorization: string } };
+
+/**
+ * A signed-in caller whose sign-in granted the compose scope (AUTH-019), as the token response
+ * of a `compose=1` sign-in records it; compose-grant.test.ts goes through the real flow.
+ */
+async function signedInWithCompose(t: TestApp, email: string): Promise<Caller> {
+  const session = await startSession(
+    {
+      db: t.database.db,
+      keys: createTokenKeys(t.context.config.SESSION_SECRET),
+      accessTokenTtlSeconds: 3600,
+    },
+    {
+      // Not signedInAs' issuer: that sign-in stays one without the grant.
+      issuer: 'https://compose.issuer.test',
+      subject: `subject:${email}`,
+      email,
+      emailVerified: true,
+      name: null,
+      picture: null,
+      idToken: 'test.id.token',
+      composeGranted: true,
+    },
+    'vitest',
+  );
+  return { headers: { authorization: `Bearer ${session.accessToken}` } };
+}
 
 describe('templates', () => {
   let t: TestApp;
@@ -20,7 +55,7 @@ describe('templates', () => {
       owner: 'owner@acme.example',
       member: 'member@acme.example',
     })) {
-      as[key] = await signedInAs(t, email);
+      as[key] = await signedInWithCompose(t, email);
       const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       ids[key] = row!.id;
     }
@@ -77,6 +112,25 @@ describe('templates', () => {
       messageId: answer.messageId,
       subject: template!.subject,
     });
+  });
+
+  it('TPL-004 AUTH-019: without the compose grant the import is refused (403 compose_permission_required), nothing written', async () => {
+    // Same person, another sign-in (another issuer) that never granted the compose scope.
+    const [template] = await t.database.db.select().from(templates).where(eq(templates.sortOrder, 3));
+    const withoutGrant = await signedInAs(t, 'owner@acme.example');
+    const before = await t.database.db.select().from(drafts);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${ids.owner}/drafts`,
+      headers: withoutGrant.headers,
+      payload: { fromTemplate: template!.id, source: 'GALLERY' },
+    });
+    expect(res.statusCode).toBe(403);
+    const { error } = composePermissionRequiredSchema.parse(res.json());
+    expect(error.code).toBe(COMPOSE_PERMISSION_REQUIRED);
+    expect(error.message).toMatch(/permission to compose mail/i);
+    expect(error.message).toContain('/api/v1/auth/authorize?compose=1');
+    expect(await t.database.db.select().from(drafts)).toHaveLength(before.length);
   });
 
   it('API-061: a draft for another userId is refused (403) and nothing is written', async () => {

@@ -7,7 +7,15 @@ export { AuthGate } from './components/auth-gate';
 export { GoogleButton } from './components/google-button';
 export { RequireAuth } from './components/require-auth';
 export { AuthStore, createAuthStore } from './session/auth-store';
-export type { AuthError, AuthErrorType, AuthState, SignInOutcome } from './session/auth-store';
+export type {
+  AuthError,
+  AuthErrorType,
+  AuthState,
+  RequestComposePermissionOptions,
+  SignInOutcome,
+} from './session/auth-store';
+export { composePermissionOutcome } from './session/compose-permission';
+export type { ComposePermissionOutcome, ComposePermissionState } from './session/compose-permission';
 export { SIGN_IN_INTENT_KEY } from './session/sign-in-intent';
 export {
   AUTH_COOKIE,

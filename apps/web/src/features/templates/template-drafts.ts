@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { DraftProvider } from '@mergeboard/core';
 import { getCookie } from '../../lib/cookies';
-import { readStorage, writeStorage } from '../../lib/browser-storage';
+import { readStorage, removeStorage, writeStorage } from '../../lib/browser-storage';
 
 export interface ImportedDraft {
   messageId: string;
@@ -41,4 +41,26 @@ export function useTemplateDrafts(userId: string) {
 export function gmailDraftUrl(messageId: string): string {
   const index = getCookie('G_AUTHUSER_H') ?? '0';
   return `https://mail.google.com/mail/u/${encodeURIComponent(index)}/#drafts?compose=${encodeURIComponent(messageId)}`;
+}
+
+const PENDING_IMPORT_KEY = 'mb.templates.pendingImport';
+
+/**
+ * TPL-004: the import that was refused for want of the compose permission, kept in this tab while
+ * the browser is away granting it, so it can be run again on return.
+ */
+export function savePendingImport(userId: string, templateId: string): void {
+  writeStorage('session', PENDING_IMPORT_KEY, JSON.stringify({ userId, templateId }));
+}
+
+/** Reads and forgets the pending import; null when there is none for this user. */
+export function takePendingImport(userId: string): string | null {
+  const raw = readStorage('session', PENDING_IMPORT_KEY);
+  removeStorage('session', PENDING_IMPORT_KEY);
+  try {
+    const value = raw ? (JSON.parse(raw) as { userId?: unknown; templateId?: unknown }) : null;
+    return value?.userId === userId && typeof value.templateId === 'string' ? value.templateId : null;
+  } catch {
+    return null;
+  }
 }

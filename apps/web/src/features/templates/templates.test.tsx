@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Template } from '@mergeboard/core';
-import { currentUser } from '../../testing/auth-fixtures';
-import { apiError, json } from '../../testing/fake-server';
-import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { env } from '../../config/env';
+import { getAccessToken } from '../../lib/access-token';
+import { browserLocation } from '../../lib/browser-location';
+import { authSession, currentUser, seedStoredSession, signedInRoutes } from '../../testing/auth-fixtures';
+import { apiError, fakeServer, json } from '../../testing/fake-server';
+import { renderRoute } from '../../testing/render';
+import { renderInSpace, spaceEntry, spaceRoutes } from '../../testing/space-fixtures';
 import { setViewportWidth } from '../../testing/viewport';
+import { SIGN_IN_INTENT_KEY } from '../auth';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'MEMBER', workspacePlan: 'PRO', userPlan: 'PRO' });
 const page = `${space.urlPrefix}/templates`;
@@ -102,5 +107,112 @@ describe('templates', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTitle('Draft')).toHaveAttribute('srcdoc', '<p>Stored body</p>');
     expect(dialog).toHaveTextContent('kept by Mergeboard');
+  });
+
+  describe('compose permission (TPL-004, TPL-005, AUTH-019)', () => {
+    const PENDING_IMPORT_KEY = 'mb.templates.pendingImport';
+    const refused = apiError(
+      403,
+      'compose_permission_required',
+      'Permission to compose mail has not been granted to this sign-in',
+    );
+    const COMPOSE_FAILED_TITLE = 'Permission to compose mail was not granted';
+    const COMPOSE_FAILED_TEXT = `${env.productName} needs your permission to compose mail to import a template as a Gmail draft. Click Import to ask again.`;
+
+    /** Back from the provider to /login/callback with `query`, after Import asked for compose. */
+    function returnFromComposeRequest(query: string, routes: Parameters<typeof fakeServer>[0]) {
+      seedStoredSession();
+      window.sessionStorage.setItem(
+        SIGN_IN_INTENT_KEY,
+        JSON.stringify({ continue: page, createAccount: false, compose: true }),
+      );
+      window.sessionStorage.setItem(
+        PENDING_IMPORT_KEY,
+        JSON.stringify({ userId: user.userId, templateId: followUp.id }),
+      );
+      const server = fakeServer({ ...signedInRoutes(user), ...spaceRoutes(user), ...gallery, ...routes });
+      return { ...renderRoute(`/login/callback?${query}`), server };
+    }
+
+    it('TPL-004 AUTH-019: Import answered compose_permission_required sends the browser to authorize with compose=1', async () => {
+      const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+      const { user: clicker, server } = await renderInSpace(page, {
+        user,
+        routes: { ...gallery, [draftsRoute]: refused },
+      });
+      await clicker.click(await screen.findByRole('button', { name: 'Import Quick follow-up' }));
+
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith(
+          `/api/v1/auth/authorize?compose=1&loginHint=${encodeURIComponent(user.userEmail)}`,
+        ),
+      );
+      expect(server.calls(draftsRoute)).toHaveLength(1);
+      // Where to come back to travels in session storage, like every sign-in's continue target.
+      expect(JSON.parse(window.sessionStorage.getItem(SIGN_IN_INTENT_KEY) ?? 'null')).toEqual({
+        continue: page,
+        createAccount: false,
+        compose: true,
+      });
+      expect(JSON.parse(window.sessionStorage.getItem(PENDING_IMPORT_KEY) ?? 'null')).toEqual({
+        userId: user.userId,
+        templateId: followUp.id,
+      });
+      // No draft error: the browser is on its way to the permission page.
+      expect(screen.queryByText('Gmail draft could not be created')).not.toBeInTheDocument();
+    });
+
+    it('TPL-004 TPL-007 AUTH-019: back with the permission, the refused import runs again and succeeds', async () => {
+      const granted = authSession({ sessionId: 'N'.repeat(43) });
+      const { router, server } = returnFromComposeRequest('code=the-code&state=the-state', {
+        'POST /api/v1/auth/token': json(200, granted),
+        [draftsRoute]: json(201, { messageId: 'draft-7', provider: 'MERGEBOARD' }),
+      });
+
+      expect(await screen.findByText('Quick follow-up Gmail draft created')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(page);
+      expect(router.state.location.state).toBeNull();
+      expect(server.calls(draftsRoute)).toHaveLength(1);
+      expect(server.calls(draftsRoute)[0]!.bearer).toBe(granted.accessToken);
+      expect(server.calls(draftsRoute)[0]!.body).toEqual({ fromTemplate: followUp.id, source: 'GALLERY' });
+      const card = screen.getAllByTestId('template-card')[1]!;
+      expect(within(card).getByRole('link', { name: 'Open' })).toBeInTheDocument();
+      // The session from before the trip is replaced, and ended on the server.
+      expect(getAccessToken()).toBe(granted.accessToken);
+      await waitFor(() => expect(server.calls('POST /api/v1/auth/revoke')).toHaveLength(1));
+      expect(window.sessionStorage.getItem(PENDING_IMPORT_KEY)).toBeNull();
+    });
+
+    it('TPL-005 AUTH-019: a denied permission (error=access_denied) shows the error banner on the templates page, still signed in', async () => {
+      const { router, server } = returnFromComposeRequest(
+        'error=access_denied&error_description=Permission+to+compose+mail+was+not+given&state=the-state',
+        {},
+      );
+
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent(COMPOSE_FAILED_TITLE);
+      expect(banner).toHaveTextContent(COMPOSE_FAILED_TEXT);
+      expect(router.state.location.pathname).toBe(page);
+      expect(router.state.location.state).toBeNull();
+      expect(await screen.findByRole('button', { name: 'Import Quick follow-up' })).toBeEnabled();
+      // Nothing imported, nothing asked of the token endpoint, and the session kept.
+      expect(server.calls(draftsRoute)).toHaveLength(0);
+      expect(server.calls('POST /api/v1/auth/token')).toHaveLength(0);
+      expect(server.calls('POST /api/v1/auth/revoke')).toHaveLength(0);
+      expect(getAccessToken()).not.toBeNull();
+      expect(window.sessionStorage.getItem(PENDING_IMPORT_KEY)).toBeNull();
+    });
+
+    it('TPL-005: an import refused again after the trip shows the error instead of asking in a loop', async () => {
+      const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+      const { server } = returnFromComposeRequest('code=the-code&state=the-state', {
+        'POST /api/v1/auth/token': json(200, authSession({ sessionId: 'N'.repeat(43) })),
+        [draftsRoute]: refused,
+      });
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent(COMPOSE_FAILED_TITLE);
+      expect(server.calls(draftsRoute)).toHaveLength(1);
+      expect(assign).not.toHaveBeenCalled();
+    });
   });
 });

@@ -2,12 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { Database } from '../../../db/client';
-import { saveLocalAccount, validateSignIn } from './accounts';
-import { errorPage, signInPage } from './pages';
+import { findLocalAccount, saveLocalAccount, validateSignIn } from './accounts';
+import { COMPOSE_SCOPE } from './constants';
+import { consentPage, errorPage, signInPage } from './pages';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** Prompts answered by the sign-in page; `consent` is granted without a page. */
+/**
+ * Prompts answered by the sign-in page; `consent` is granted without a page, except for the
+ * Gmail compose scope, which the consent page asks for (AUTH-019).
+ */
 const SIGN_IN_PROMPTS = new Set(['select_account', 'login']);
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -43,14 +47,21 @@ async function currentInteraction(
   }
 }
 
+function requestedScopes(interaction: Interaction): string[] {
+  const scope = interaction.params.scope;
+  return typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
+}
+
 /**
- * Our own client is first-party: whatever it asks for is granted without a consent screen (the
- * Gmail scope included — the local issuer has no mailbox to protect).
+ * Our own client is first-party: the sign-in scopes it asks for are granted without a consent
+ * screen. The Gmail compose scope only with `compose` — the person's answer on the consent page —
+ * or when an earlier grant of this account already holds it.
  */
 async function grantRequested(
   provider: Provider,
   interaction: Interaction,
   accountId: string,
+  { compose }: { compose: boolean },
 ): Promise<string> {
   const clientId = String(interaction.params.client_id);
   const existing =
@@ -58,7 +69,8 @@ async function grantRequested(
       ? await provider.Grant.find(interaction.grantId)
       : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
-  if (typeof interaction.params.scope === 'string') grant.addOIDCScope(interaction.params.scope);
+  const scopes = requestedScopes(interaction).filter((scope) => compose || scope !== COMPOSE_SCOPE);
+  if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
   const { missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
   if (Array.isArray(missingOIDCClaims)) grant.addOIDCClaims(missingOIDCClaims as string[]);
   if (missingResourceScopes && typeof missingResourceScopes === 'object') {
@@ -84,6 +96,13 @@ async function forgetOtherAccount(provider: Provider, interaction: Interaction, 
   await interaction.persist();
 }
 
+/** The consent prompt is asking for the compose scope (not yet in this account's grant). */
+function asksForCompose(interaction: Interaction): boolean {
+  if (interaction.prompt.name !== 'consent') return false;
+  const missing = interaction.prompt.details.missingOIDCScope;
+  return Array.isArray(missing) && missing.includes(COMPOSE_SCOPE);
+}
+
 function formField(body: unknown, key: string): string {
   if (typeof body !== 'object' || body === null) return '';
   const value = (body as Record<string, unknown>)[key];
@@ -93,6 +112,7 @@ function formField(body: unknown, key: string): string {
 export async function interactionRoutes(scope: FastifyInstance, options: InteractionRoutesOptions) {
   const { provider, database, productName, basePath } = options;
   const loginAction = (uid: string) => `${basePath}/interaction/${encodeURIComponent(uid)}/login`;
+  const consentAction = (uid: string) => `${basePath}/interaction/${encodeURIComponent(uid)}/consent`;
   const expired = (reply: FastifyReply) =>
     sendHtml(
       reply,
@@ -132,8 +152,17 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
     }
 
     const accountId = interaction.session?.accountId;
+    if (interaction.prompt.name === 'consent' && accountId && asksForCompose(interaction)) {
+      const account = await findLocalAccount(database, accountId);
+      if (!account) return expired(reply);
+      return sendHtml(
+        reply,
+        200,
+        consentPage({ productName, action: consentAction(interaction.uid), email: account.email }),
+      );
+    }
     if (interaction.prompt.name === 'consent' && accountId) {
-      const grantId = await grantRequested(provider, interaction, accountId);
+      const grantId = await grantRequested(provider, interaction, accountId, { compose: false });
       const result: InteractionResults = { consent: { grantId } };
       const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
       return reply.redirect(returnTo, 303);
@@ -163,8 +192,9 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
     const { account } = validation;
     await saveLocalAccount(database, account);
     await forgetOtherAccount(provider, interaction, account.subject);
-    // Login and consent in one step: the grant covers what the client asked for.
-    const grantId = await grantRequested(provider, interaction, account.subject);
+    // Login and consent in one step: the grant covers the sign-in scopes the client asked for. A
+    // compose scope still missing makes the issuer come back with the consent page.
+    const grantId = await grantRequested(provider, interaction, account.subject, { compose: false });
     const result: InteractionResults = {
       select_account: {},
       login: { accountId: account.subject, remember: true },
@@ -173,6 +203,24 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
+    return reply.redirect(returnTo, 303);
+  });
+
+  scope.post<{ Params: { uid: string } }>('/interaction/:uid/consent', async (request, reply) => {
+    const interaction = await currentInteraction(provider, request, reply);
+    const accountId = interaction?.session?.accountId;
+    if (!interaction || !accountId || !asksForCompose(interaction)) return expired(reply);
+
+    const decision = formField(request.body, 'decision');
+    const result: InteractionResults =
+      decision === 'allow'
+        ? { consent: { grantId: await grantRequested(provider, interaction, accountId, { compose: true }) } }
+        : // Denied (or an unknown answer): the client gets error=access_denied at its redirect URI.
+          {
+            error: 'access_denied',
+            error_description: `Permission to compose mail was not given to ${productName}`,
+          };
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
     return reply.redirect(returnTo, 303);
   });
 }

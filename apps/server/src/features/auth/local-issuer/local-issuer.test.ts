@@ -264,15 +264,110 @@ describe('local OpenID issuer', () => {
     expect(tokens.claims()?.sub).toBe(other.claims?.sub);
   });
 
-  it('grants a later Gmail scope request without a consent screen', async () => {
-    const browser = new Browser();
-    await signIn(browser, { email: 'compose@example.com' });
-    const { checks, landed } = await startSignIn(browser, {
-      scope: 'openid email profile https://www.googleapis.com/auth/gmail.compose',
+  const COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
+  const WITH_COMPOSE = `openid email profile ${COMPOSE}`;
+
+  /** Answers the consent page the issuer showed (its form posts `decision`). */
+  async function answerConsent(
+    browser: Browser,
+    page: { response?: Response; url: string },
+    decision: string,
+  ) {
+    expect(page.response?.status, 'the consent page is shown').toBe(200);
+    const html = (await page.response?.text()) ?? '';
+    const answered = await browser.follow(formAction(html, page.url), issuer.redirectUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision }).toString(),
     });
-    expect(landed.response).toBeUndefined();
-    const tokens = await oidc.authorizationCodeGrant(client, new URL(landed.url), checks);
-    expect(tokens.scope?.split(' ')).toContain('https://www.googleapis.com/auth/gmail.compose');
+    expect(answered.response, 'the consent form leads back to the client').toBeUndefined();
+    return { html, callback: new URL(answered.url) };
+  }
+
+  it('AUTH-019 asks on a consent page before granting the Gmail scope; Allow grants it once and for all', async () => {
+    const browser = new Browser();
+    await signIn(browser, { email: 'compose@example.com', name: 'Compose Person' });
+    // The app asks a signed-in person without a prompt: only the consent page shows.
+    const asked = await startSignIn(browser, { scope: WITH_COMPOSE, loginHint: 'compose@example.com' });
+    expect(asked.landed.url).toMatch(/\/oidc\/interaction\//);
+    const { html, callback } = await answerConsent(browser, asked.landed, 'allow');
+    expect(html).toContain('<h1>Allow Mergeboard to compose mail?</h1>');
+    expect(html).toContain('Signed in as <strong>compose@example.com</strong>.');
+    expect(html).toContain('<button type="submit" name="decision" value="allow"');
+    expect(html).toContain(
+      '<button type="submit" name="decision" value="deny" class="secondary">Deny</button>',
+    );
+    expect(html).not.toContain('<script');
+    const tokens = await oidc.authorizationCodeGrant(client, callback, {
+      ...asked.checks,
+      idTokenExpected: true,
+    });
+    expect(tokens.scope?.split(' ')).toContain(COMPOSE);
+    expect(tokens.claims()?.email).toBe('compose@example.com');
+
+    // Granted: asking again goes straight back with the scope.
+    const again = await startSignIn(browser, { scope: WITH_COMPOSE, loginHint: 'compose@example.com' });
+    expect(again.landed.response, 'no page this time').toBeUndefined();
+    const second = await oidc.authorizationCodeGrant(client, new URL(again.landed.url), again.checks);
+    expect(second.scope?.split(' ')).toContain(COMPOSE);
+
+    // A plain sign-in does not ask for the scope, so its token response does not name it.
+    const plain = await signIn(browser, { email: 'compose@example.com' });
+    expect(plain.tokens.scope?.split(' ')).not.toContain(COMPOSE);
+  });
+
+  it('AUTH-019 TPL-005 Deny sends the client error=access_denied with its state, and no code', async () => {
+    const browser = new Browser();
+    await signIn(browser, { email: 'denier@example.com' });
+    const asked = await startSignIn(browser, { scope: WITH_COMPOSE, loginHint: 'denier@example.com' });
+    const { callback } = await answerConsent(browser, asked.landed, 'deny');
+    expect(callback.href.startsWith(issuer.redirectUri)).toBe(true);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('error_description')).toBe(
+      'Permission to compose mail was not given to Mergeboard',
+    );
+    expect(callback.searchParams.get('state')).toBe(asked.checks.expectedState);
+    expect(callback.searchParams.get('code')).toBeNull();
+
+    // Nothing was granted: the next request asks again.
+    const again = await startSignIn(browser, { scope: WITH_COMPOSE, loginHint: 'denier@example.com' });
+    expect(again.landed.response?.status).toBe(200);
+    expect(await again.landed.response?.text()).toContain('Allow Mergeboard to compose mail?');
+  });
+
+  it('AUTH-019 shows the sign-in page first when the login hint names another account, then the consent page', async () => {
+    const browser = new Browser();
+    await signIn(browser, { email: 'someone.else@example.com' });
+    const asked = await startSignIn(browser, { scope: WITH_COMPOSE, loginHint: 'hinted@example.com' });
+    const html = (await asked.landed.response?.text()) ?? '';
+    expect(html).toContain('<h1>Sign in to Mergeboard</h1>');
+    expect(html).toMatch(/<input id="email"[^>]*value="hinted@example.com"/);
+    const submitted = await browser.follow(formAction(html, asked.landed.url), issuer.redirectUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'hinted@example.com', name: '' }).toString(),
+    });
+    const { html: consent, callback } = await answerConsent(browser, submitted, 'allow');
+    expect(consent).toContain('Signed in as <strong>hinted@example.com</strong>.');
+    const tokens = await oidc.authorizationCodeGrant(client, callback, {
+      ...asked.checks,
+      idTokenExpected: true,
+    });
+    expect(tokens.claims()?.sub).toBe(subjectForEmail('hinted@example.com'));
+    expect(tokens.scope?.split(' ')).toContain(COMPOSE);
+  });
+
+  it('refuses a consent answer for an interaction that is not asking for the Gmail scope', async () => {
+    const browser = new Browser();
+    const { landed } = await startSignIn(browser, { prompt: 'select_account' });
+    const consentUrl = landed.url.replace(/\/?$/, '/consent');
+    const response = await browser.request(consentUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=allow',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('This sign-in has expired');
   });
 
   it('re-renders the page with the error and status 400 on a bad address or a too-long name', async () => {

@@ -34,6 +34,8 @@ input[aria-invalid="true"]{border-color:#b91c1c}
 button{display:block;width:100%;min-height:2.75rem;padding:.5rem 1rem;font:inherit;font-weight:600;
   color:#fff;background:#1d4ed8;border:0;border-radius:6px;cursor:pointer}
 button:hover{background:#1e40af}
+button.secondary{margin-top:.75rem;color:#1d4ed8;background:#fff;border:1px solid #1d4ed8}
+button.secondary:hover{background:#eff6ff}
 a{color:#1d4ed8}
 @media (min-width:640px){body{padding-top:5rem}main{padding:2.5rem 2rem}}
 `;
@@ -97,6 +99,32 @@ ${fieldError('email')}
 ${fieldError('name')}
 </div>
 <button type="submit">Continue</button>
+</form>`,
+  );
+}
+
+export interface ConsentPageOptions {
+  productName: string;
+  /** Where the form posts to (the interaction's consent path). */
+  action: string;
+  /** The signed-in address the permission is for. */
+  email: string;
+}
+
+/**
+ * AUTH-019: the issuer asks before granting the Gmail compose scope, as Google does; Allow grants
+ * it, Deny sends the app `error=access_denied`. Enter submits the first button (Allow).
+ */
+export function consentPage(options: ConsentPageOptions): string {
+  const product = escapeHtml(options.productName);
+  return layout(
+    `Allow ${options.productName} to compose mail?`,
+    `<h1>Allow ${product} to compose mail?</h1>
+<p>Signed in as <strong>${escapeHtml(options.email)}</strong>.</p>
+<p id="compose-scope-description">${product} asks for permission to create mail drafts for you, for example when you import a template.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<button type="submit" name="decision" value="allow" aria-describedby="compose-scope-description">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`,
   );
 }

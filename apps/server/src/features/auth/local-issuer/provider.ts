@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { interactionPolicy, type Configuration, type JWKS } from 'oidc-provider';
 import type { Database } from '../../../db/client';
-import { findLocalAccount } from './accounts';
+import { findLocalAccount, subjectForEmail } from './accounts';
 import { databaseAdapterFactory } from './adapter';
 import { COMPOSE_SCOPE } from './constants';
 import { cookieKeys, type SigningKeys } from './keys';
@@ -32,10 +32,24 @@ const TTL = {
  * The default policy (login, then consent) with `select_account` in front, so a client that
  * asks for `prompt=select_account` — as our sign-in does, like Google's — always gets the sign-in
  * page instead of silently reusing the issuer's session. `prompt=login` already does that.
+ *
+ * A request without a prompt (the app asking a signed-in person for the compose scope) reuses
+ * the issuer's session only for the account its `login_hint` names: the subject of an address is
+ * derived from it, so another session's account gets the sign-in page (pre-filled) instead.
  */
 function interactionPolicyWithAccountSelection() {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+  const { Check } = interactionPolicy;
+  policy.get('login')?.checks.add(
+    new Check('login_hint_other_account', 'login_hint names another account than the session', (ctx) => {
+      const hint = ctx.oidc.params?.login_hint;
+      const accountId = ctx.oidc.session?.accountId;
+      // Signed in just now on the page (whatever address was typed): nothing more to ask.
+      if (typeof hint !== 'string' || !accountId || ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+      return subjectForEmail(hint) === accountId ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
   return policy;
 }
 

@@ -22,7 +22,7 @@ export function useAuthState(): AuthState {
   return useSyncExternalStore(store.subscribe, store.getState);
 }
 
-/** The auth state plus the session actions: sign in, log out, switch account. */
+/** The auth state plus the session actions: sign in, log out, switch account, ask for compose. */
 export function useAuth() {
   const store = useAuthStore();
   const state = useAuthState();
@@ -31,5 +31,6 @@ export function useAuth() {
     startSignIn: store.startSignIn,
     logout: store.logout,
     switchAccount: store.switchAccount,
+    requestComposePermission: store.requestComposePermission,
   };
 }

@@ -1,4 +1,9 @@
-import { authorize, safeContinueTarget, SESSION_TIMER_MARGIN_MS } from '@mergeboard/core';
+import {
+  authorize,
+  authorizeQuerySchema,
+  safeContinueTarget,
+  SESSION_TIMER_MARGIN_MS,
+} from '@mergeboard/core';
 import type { AuthSession } from '@mergeboard/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { env } from '../../../config/env';
@@ -16,6 +21,7 @@ import { fetchRolloutStatus } from '../api/get-rollout-status';
 import { refreshSession } from '../api/refresh-token';
 import { revokeAuthSession } from '../api/revoke-session';
 import { delegateTarget } from './delegate';
+import type { ComposePermissionOutcome, ComposePermissionState } from './compose-permission';
 import { identityOf } from './identity';
 import { reportAuthError } from './report-auth-error';
 import { saveSignInIntent, takeSignInIntent } from './sign-in-intent';
@@ -53,7 +59,7 @@ export interface AuthState {
 
 /** Where the callback screen goes once sign-in is settled. */
 export type SignInOutcome =
-  | { kind: 'navigate'; to: string; state?: { accountCreated: true } }
+  | { kind: 'navigate'; to: string; state?: { accountCreated: true } | ComposePermissionState }
   /** The browser is leaving the app (delegate redirect to the legacy app). */
   | { kind: 'external' };
 
@@ -72,6 +78,13 @@ export interface StartSignInOptions {
   continueTo?: string | null;
   /** Create the account if this sign-in has none (AUTH-004). */
   createAccount?: boolean;
+}
+
+export interface RequestComposePermissionOptions {
+  /** The page to come back to (checked with safeContinueTarget on return), e.g. the templates page. */
+  continueTo: string;
+  /** The signed-in address, so the provider asks that account (Google's account chooser skips). */
+  loginHint?: string | null;
 }
 
 type UserLookup =
@@ -320,6 +333,24 @@ export class AuthStore {
   };
 
   /**
+   * AUTH-019 (TPL-004): sends a signed-in person to the provider to grant the mail compose scope
+   * (`authorize?compose=1`), to come back to `continueTo`. Like every sign-in, the target travels
+   * in session storage (the sign-in intent), never in a URL, and is checked on return. The page
+   * finds the outcome in its location state ({@link composePermissionOutcome}).
+   */
+  readonly requestComposePermission = ({
+    continueTo,
+    loginHint = null,
+  }: RequestComposePermissionOptions): void => {
+    saveSignInIntent({ continue: continueTo, createAccount: false, compose: true });
+    this.setState({ signingIn: true });
+    const query = { compose: '1' as const, ...(loginHint ? { loginHint } : {}) };
+    // An address the server would refuse as a hint is left out rather than failing the trip.
+    const checked = authorizeQuerySchema.safeParse(query).success ? query : { compose: '1' as const };
+    browserLocation.assign(contractUrl(authorize, { query: checked }));
+  };
+
+  /**
    * The provider sent the browser back to /login/callback: run the sign-in (AUTH-002..008) and
    * say where to go. Runs once per code, however often the screen asks.
    */
@@ -337,6 +368,13 @@ export class AuthStore {
     const intent = takeSignInIntent();
     const continueTo = safeContinueTarget(intent.continue);
     const backToLogin: SignInOutcome = { kind: 'navigate', to: paths.auth.login.getHref(continueTo) };
+    // AUTH-019: a compose request that did not come through goes back to the page that asked,
+    // signed in as before; that page says so (TPL-005).
+    const composeReturn = (composePermission: ComposePermissionOutcome): SignInOutcome => ({
+      kind: 'navigate',
+      to: continueTo,
+      state: { composePermission },
+    });
 
     const fail = async (
       error: AuthError | null,
@@ -350,6 +388,7 @@ export class AuthStore {
     };
 
     if (params.error || !params.code || !params.state) {
+      if (intent.compose) return composeReturn('failed');
       return fail(
         { type: 'google' },
         {
@@ -368,11 +407,17 @@ export class AuthStore {
       });
     } catch (error) {
       reportAuthError(error);
+      if (intent.compose) return composeReturn('failed');
       // The state cookie did not survive the trip: cookies blocked, typically incognito.
       const incognito = isApiError(error) && error.code === 'state_mismatch';
       return fail({ type: incognito ? 'incognito-mode' : 'google' }, errorDetails(error));
     }
+    // Signed in already (a compose request): the new session replaces the old one, which ends.
+    const replaced = this.session;
     this.applySession(session);
+    if (replaced && replaced.sessionId !== session.sessionId) {
+      void revokeAuthSession(replaced.sessionId, replaced.accessToken).catch(reportAuthError);
+    }
 
     // AUTH-007/008: users not yet moved to this app continue in the legacy app.
     if (env.legacyAppUrl) {
@@ -422,9 +467,14 @@ export class AuthStore {
     switch (lookup.kind) {
       case 'user':
         if (this.attached) storeSignedIn(Date.now());
-        return created
-          ? { kind: 'navigate', to: paths.onboarding.getStarted.getHref(), state: { accountCreated: true } }
-          : { kind: 'navigate', to: continueTo };
+        if (created) {
+          return {
+            kind: 'navigate',
+            to: paths.onboarding.getStarted.getHref(),
+            state: { accountCreated: true },
+          };
+        }
+        return intent.compose ? composeReturn('granted') : { kind: 'navigate', to: continueTo };
       case 'no-user': {
         const email = identityOf(session.idToken).email ?? '';
         return fail(

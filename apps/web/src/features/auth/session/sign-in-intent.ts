@@ -8,6 +8,11 @@ export interface SignInIntent {
   continue: string | null;
   /** Create the account when this sign-in has none yet (AUTH-004). */
   createAccount: boolean;
+  /**
+   * A signed-in person was sent to grant the mail compose scope (AUTH-019): a failure comes back
+   * to `continue` (keeping the session) instead of the login page. Absent in older intents.
+   */
+  compose?: boolean;
 }
 
 export function saveSignInIntent(intent: SignInIntent): void {
@@ -23,8 +28,9 @@ export function takeSignInIntent(): SignInIntent {
     return {
       continue: typeof value.continue === 'string' ? value.continue : null,
       createAccount: value.createAccount === true,
+      compose: value.compose === true,
     };
   } catch {
-    return { continue: null, createAccount: false };
+    return { continue: null, createAccount: false, compose: false };
   }
 }

@@ -13,18 +13,39 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Template } from '@mergeboard/core';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { COMPOSE_PERMISSION_REQUIRED, type Template } from '@mergeboard/core';
+import { env } from '../../../config/env';
+import type { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useIsMobile } from '../../../ui/use-is-mobile';
-import { useAlerts } from '../../alerts';
+import { errorAlert, useAlerts } from '../../alerts';
+import { composePermissionOutcome, useAuth } from '../../auth';
 import { useSpace } from '../../spaces';
 import { useCreateDraft, useStoredDraft, useTemplates } from '../api/templates';
-import { gmailDraftUrl, useTemplateDrafts, type ImportedDraft } from '../template-drafts';
+import {
+  gmailDraftUrl,
+  savePendingImport,
+  takePendingImport,
+  useTemplateDrafts,
+  type ImportedDraft,
+} from '../template-drafts';
 
 export const MOBILE_TEMPLATES_TEXT = 'To use one of these templates, please visit the desktop version.';
 export const DRAFT_FAILED_TEXT = 'Gmail draft could not be created';
 export const draftCreatedText = (subject: string) => `${subject} Gmail draft created`;
+/**
+ * TPL-005: the compose permission was not given (denied, or the trip failed). The spec only says
+ * 'Failed auth shows an error'; this text is ours.
+ */
+export const COMPOSE_FAILED_ALERT = {
+  title: 'Permission to compose mail was not granted',
+  message: `${env.productName} needs your permission to compose mail to import a template as a Gmail draft. Click Import to ask again.`,
+} as const;
+
+const needsComposePermission = (error: ApiError) =>
+  error.status === 403 && error.code === COMPOSE_PERMISSION_REQUIRED;
 
 function OpenDraft({ templateId, draft, base }: { templateId: string; draft: ImportedDraft; base: string }) {
   if (draft.provider === 'GMAIL') {
@@ -133,8 +154,18 @@ export function TemplatesPage() {
   const createDraft = useCreateDraft();
   const { drafts, remember } = useTemplateDrafts(user.userId);
   const { showAlert } = useAlerts();
+  const { requestComposePermission } = useAuth();
+  const location = useLocation();
+  /** The template whose import is on its way to the compose permission page (the button spins). */
+  const [askingFor, setAskingFor] = useState<string | null>(null);
 
-  const onImport = (template: Template) => {
+  /**
+   * TPL-004: without the compose permission the server answers compose_permission_required; the
+   * browser then goes to grant it and comes back here. A resumed import that is refused again
+   * (the person did not tick the permission at the provider) shows the error instead of asking
+   * in a loop.
+   */
+  const onImport = (template: Template, { resumed = false }: { resumed?: boolean } = {}) => {
     createDraft.mutate(
       { userId: user.userId, templateId: template.id },
       {
@@ -143,17 +174,56 @@ export function TemplatesPage() {
           showAlert({ kind: 'create', message: draftCreatedText(template.subject), path: base });
           if (templateId) void navigate(base);
         },
-        onError: () => {
-          showAlert({ kind: 'error', message: DRAFT_FAILED_TEXT, path: base });
+        onError: (error) => {
+          if (needsComposePermission(error) && !resumed) {
+            setAskingFor(template.id);
+            savePendingImport(user.userId, template.id);
+            requestComposePermission({
+              continueTo: location.pathname + location.search,
+              loginHint: user.userEmail,
+            });
+            return;
+          }
+          showAlert(
+            needsComposePermission(error)
+              ? errorAlert(COMPOSE_FAILED_ALERT, base)
+              : { kind: 'error', message: DRAFT_FAILED_TEXT, path: base },
+          );
           if (templateId) void navigate(base);
         },
       },
     );
   };
+
+  /**
+   * Back from the compose permission page (AUTH-019): on success the refused import runs again
+   * by itself — the person already clicked Import once, and the draft is what they asked for;
+   * on failure the error banner shows (TPL-005) and nothing runs. Either way the outcome is
+   * dropped from the history entry, so a reload or Back does not replay it.
+   */
+  const composeOutcome = composePermissionOutcome(location.state);
+  const handledReturn = useRef(false);
+  const onComposeReturn = useEffectEvent(() => {
+    if (!composeOutcome || handledReturn.current) return;
+    // Wait for the gallery to find the template to import.
+    if (composeOutcome === 'granted' && templates.isPending) return;
+    handledReturn.current = true;
+    const pending = takePendingImport(user.userId);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    if (composeOutcome === 'failed') {
+      showAlert(errorAlert(COMPOSE_FAILED_ALERT));
+      return;
+    }
+    const template = templates.data?.items.find((item) => item.id === pending);
+    if (template && !isMobile && !drafts[template.id]) onImport(template, { resumed: true });
+  });
+  useEffect(() => onComposeReturn(), [composeOutcome, templates.isPending]);
+
+  const importing = createDraft.isPending ? (createDraft.variables?.templateId ?? null) : askingFor;
   const controls: ImportControls = {
     isMobile,
     drafts,
-    importing: createDraft.isPending ? (createDraft.variables?.templateId ?? null) : null,
+    importing,
     onImport,
     base,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "identities" ADD COLUMN "compose_granted_at" timestamp with time zone;
