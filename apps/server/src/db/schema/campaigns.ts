@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_RECIPIENT_STATUSES, SCHEDULED_MERGE_STATUSES } from '@mergeboard/core';
 import { createdAt, isLowercase, oneOf, timestamptz, updatedAt } from './columns';
 import { users } from './identity';
@@ -82,6 +82,33 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_campaign_id_sent_at_idx').on(t.campaignId, t.sentAt),
     check('campaign_recipients_email_lowercase', isLowercase(t.email)),
     check('campaign_recipients_status_check', oneOf(t.status, CAMPAIGN_RECIPIENT_STATUSES)),
+  ],
+);
+
+/**
+ * Emails sent per space, sender and calendar month (UTC), form submission notifications left
+ * out. Kept by triggers on campaign_recipients and campaigns (migration 0005), so that the team
+ * report and the stat cards read a handful of rows instead of counting recipients: whatever
+ * writes recipients (demo, merge engine, a bulk load) keeps it right without knowing it exists.
+ * last_sent_at only moves forward (a deleted send does not roll it back).
+ */
+export const senderMonthlySent = pgTable(
+  'sender_monthly_sent',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull(),
+    lastSentAt: timestamptz('last_sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.month] }),
+    index('sender_monthly_sent_user_id_month_idx').on(t.userId, t.month),
   ],
 );
 

@@ -8,7 +8,7 @@ import {
   type TeamSummary,
 } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { campaigns, memberships, users } from '../../db/schema';
+import { memberships, senderMonthlySent, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
 /** The calendar month (UTC) that holds `now`: [start, end). */
@@ -18,49 +18,29 @@ export function utcMonthOf(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-/**
- * Emails of one campaign sent in the month, counted from its recipients. A campaign whose last
- * email went out before the month cannot have any, so only this month's campaigns are looked
- * into (through the campaign_id-led unique index of campaign_recipients).
- */
-function sentThisMonth(month: { start: Date; end: Date }): SQL<number> {
-  // Spelled out with table names: drizzle leaves columns unqualified inside a derived table,
-  // where the correlated "id" would then name the recipient's own id.
-  const start = month.start.toISOString();
-  const end = month.end.toISOString();
-  return sql<number>`case when "campaigns"."last_email_sent_at" >= ${start}
-    then (select count(*) from "campaign_recipients" r
-      where r."campaign_id" = "campaigns"."id" and r."sent_at" >= ${start} and r."sent_at" < ${end})
-    else 0 end`;
-}
+/** The first day of a month, as the `month` column of sender_monthly_sent holds it. */
+const monthKey = (month: { start: Date }) => month.start.toISOString().slice(0, 10);
 
 /**
- * Per sender in the space, from one grouped pass over its campaigns: emails sent all time (the
- * campaigns' sent counters, which mirror the recipients' sent_at), this month, and the last
- * email. Form submission notifications are not counted (they do not move the last-sent time either).
+ * Per sender in the space: emails sent all time, this month, and the last email, from the
+ * monthly rollup (a few rows per sender; form submission notifications are never in it).
  */
 function perSender(db: Db, workspaceId: string, month: { start: Date; end: Date }) {
-  const counted = db
-    .select({
-      userId: campaigns.userId,
-      sentCount: campaigns.sentCount,
-      lastEmailSentAt: campaigns.lastEmailSentAt,
-      thisMonth: sentThisMonth(month).as('this_month'),
-    })
-    .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.isFormNotification, false)))
-    .as('counted');
   return db
     .select({
-      userId: counted.userId,
-      allTime: sql<number>`coalesce(sum(${counted.sentCount}), 0)::bigint`.as('all_time'),
-      thisMonth: sql<number>`coalesce(sum(${counted.thisMonth}), 0)::bigint`.as('this_month_total'),
-      lastSentMs: sql<number | null>`(extract(epoch from max(${counted.lastEmailSentAt})) * 1000)::bigint`.as(
-        'last_sent_ms',
-      ),
+      userId: senderMonthlySent.userId,
+      allTime: sql<number>`sum(${senderMonthlySent.sent})::bigint`.as('all_time'),
+      thisMonth:
+        sql<number>`coalesce(sum(${senderMonthlySent.sent}) filter (where ${senderMonthlySent.month} = ${monthKey(month)}), 0)::bigint`.as(
+          'this_month_total',
+        ),
+      lastSentMs: sql<
+        number | null
+      >`(extract(epoch from max(${senderMonthlySent.lastSentAt})) * 1000)::bigint`.as('last_sent_ms'),
     })
-    .from(counted)
-    .groupBy(counted.userId)
+    .from(senderMonthlySent)
+    .where(eq(senderMonthlySent.workspaceId, workspaceId))
+    .groupBy(senderMonthlySent.userId)
     .as('per_sender');
 }
 
@@ -174,11 +154,14 @@ export async function teamSummary(db: Db, workspaceId: string, now: Date): Promi
       ),
     db
       .select({
-        allTime: sql<number>`coalesce(sum(${campaigns.sentCount}), 0)`.mapWith(Number),
-        thisMonth: sql<number>`coalesce(sum(${sentThisMonth(month)}), 0)`.mapWith(Number),
+        allTime: sql<number>`coalesce(sum(${senderMonthlySent.sent}), 0)`.mapWith(Number),
+        thisMonth:
+          sql<number>`coalesce(sum(${senderMonthlySent.sent}) filter (where ${senderMonthlySent.month} = ${monthKey(month)}), 0)`.mapWith(
+            Number,
+          ),
       })
-      .from(campaigns)
-      .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.isFormNotification, false))),
+      .from(senderMonthlySent)
+      .where(eq(senderMonthlySent.workspaceId, workspaceId)),
   ]);
   return {
     activeUserCount: members?.n ?? 0,

@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, ilike, inArray, ne, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  campaignRecipients,
-  campaigns,
   memberships,
   rolloutStatus,
+  senderMonthlySent,
   subscriptions,
   users,
   workspaces,
@@ -20,21 +19,26 @@ export function userWorkspaceRows(db: Db, userId: string) {
     .orderBy(workspaces.name);
 }
 
-/** All-time and per-month counts of mail the user sent; form notifications do not count. */
+/**
+ * All-time and per-month counts of mail the user sent, whole months from the one holding `since`
+ * (the monthly rollup leaves out form notifications).
+ */
 export async function sentMailCounters(db: Db, userId: string, since: Date) {
-  const mine = and(eq(campaigns.userId, userId), eq(campaigns.isFormNotification, false));
+  const firstMonth = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1))
+    .toISOString()
+    .slice(0, 10);
+  const mine = eq(senderMonthlySent.userId, userId);
   const [total] = await db
-    .select({ count: sum(campaigns.sentCount) })
-    .from(campaigns)
+    .select({ count: sum(senderMonthlySent.sent) })
+    .from(senderMonthlySent)
     .where(mine);
-  const month = sql<string>`date_trunc('month', ${campaignRecipients.sentAt} AT TIME ZONE 'UTC')`;
+  const month = sql<string>`${senderMonthlySent.month}::text`;
   const monthly = await db
-    .select({ month, count: sql<number>`count(*)::int` })
-    .from(campaignRecipients)
-    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-    .where(and(mine, gte(campaignRecipients.sentAt, since)))
-    .groupBy(month)
-    .orderBy(month);
+    .select({ month, count: sql<number>`sum(${senderMonthlySent.sent})::int` })
+    .from(senderMonthlySent)
+    .where(and(mine, gte(senderMonthlySent.month, firstMonth)))
+    .groupBy(senderMonthlySent.month)
+    .orderBy(senderMonthlySent.month);
   return { total: Number(total?.count ?? 0), monthly };
 }
 
