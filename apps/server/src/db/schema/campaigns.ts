@@ -77,7 +77,7 @@ export const campaignRecipients = pgTable(
   },
   (t) => [
     unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),
-    // Monthly counts (team report, user counters) count a campaign's recipients by sent_at
+    // The rollup's campaign triggers (moves, deletes) count a campaign's sends by month
     // inside the index, without visiting each recipient row.
     index('campaign_recipients_campaign_id_sent_at_idx').on(t.campaignId, t.sentAt),
     check('campaign_recipients_email_lowercase', isLowercase(t.email)),
