@@ -45,6 +45,11 @@ describe('HTTP foundation', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('says how long the server took (Server-Timing), which the benchmarks read', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d$/);
+  });
+
   it('answers an unknown /api path with 404 JSON naming the path', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here?x=1' });
     expect(res.statusCode).toBe(404);
