@@ -45,8 +45,7 @@ function copyCsvFrom(pool: pg.Pool, query: string): Readable {
     let client: pg.PoolClient | undefined;
     try {
       client = await pool.connect();
-      await client.query('BEGIN READ ONLY');
-      await client.query('SET LOCAL standard_conforming_strings = on');
+      await client.query('BEGIN READ ONLY; SET LOCAL standard_conforming_strings = on');
       // If the reader goes away (client aborted), the pipeline destroys the COPY stream and throws.
       await pipeline(client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`)), out);
       await client.query('COMMIT');

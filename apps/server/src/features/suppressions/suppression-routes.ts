@@ -58,17 +58,24 @@ function exportHandler(kind: SuppressionListKind, what: string) {
   return async (input: HandlerInput<typeof exportUnsubscriptions | typeof exportBounces>) => {
     const { database } = input.context;
     const who = await viewer(kind, input);
-    await recordCsvExport(database.db, kind, who);
     const columns = exportColumns[kind];
     // The answer is a stream, piped to the client as it is produced (see streamCsv).
     if (database.copyCsv) {
-      const query = suppressionCopyQuery(database.db, kind, who, input.query, EXPORT_MAX_ROWS);
+      // COPY starts on its own connection while the event is written.
+      const rows = database.copyCsv(
+        suppressionCopyQuery(database.db, kind, who, input.query, EXPORT_MAX_ROWS),
+      );
+      await recordCsvExport(database.db, kind, who).catch((error: unknown) => {
+        rows.destroy();
+        throw error;
+      });
       return streamCopiedCsv(input.reply, {
         what,
         headers: columns.map((column) => column.header),
-        rows: database.copyCsv(query),
+        rows,
       }) as never as string;
     }
+    await recordCsvExport(database.db, kind, who);
     return streamCsv(input.reply, {
       what,
       columns,
