@@ -1,18 +1,25 @@
-import { Group, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TABLE_PAGE_SIZE, type Sort } from '@mergeboard/core';
+import { TABLE_PAGE_SIZE, type Sort, type SortDirection } from '@mergeboard/core';
+import { SortableTh } from './sortable-th';
 
 export interface TableColumn<Row, S extends string> {
   key: string;
   header: string;
   /** Set for a column the server can sort by. */
   sortKey?: S;
+  /** The direction of a first click on this column's header (dates start with the latest). */
+  firstDirection?: SortDirection;
+  /** The column's width, e.g. '100%' for the one column that takes the room the others leave. */
+  width?: number | string;
   render: (row: Row) => ReactNode;
 }
 
 /**
  * A table paged and sorted by the server (CONST-005: 25 rows a page): it shows one page of rows,
- * the pager from `total`, and sortable headers that report the new sort.
+ * the pager from `total`, and sortable headers that report the new sort (aria-sort on the th).
+ * The table scrolls sideways inside its own box when it is wider than the screen, so the page
+ * never does.
  */
 export function PaginatedTable<Row, S extends string>({
   columns,
@@ -26,6 +33,7 @@ export function PaginatedTable<Row, S extends string>({
   pageSize = TABLE_PAGE_SIZE,
   empty,
   loading = false,
+  minWidth = 0,
 }: {
   columns: readonly TableColumn<Row, S>[];
   rows: readonly Row[];
@@ -41,45 +49,48 @@ export function PaginatedTable<Row, S extends string>({
   empty?: ReactNode;
   /** The first page is still on its way: a placeholder instead of an empty table. */
   loading?: boolean;
+  /** Below this width (px) the table scrolls inside its box instead of squeezing its columns. */
+  minWidth?: number;
 }) {
   if (loading) return <Skeleton height={200} aria-label="Loading" />;
   if (rows.length === 0 && empty) return <>{empty}</>;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const header = (column: TableColumn<Row, S>) => {
-    const sortKey = column.sortKey;
-    if (!sortKey) return column.header;
-    const active = sort.key === sortKey;
-    const next = active && sort.direction === 'asc' ? 'desc' : 'asc';
-    return (
-      <UnstyledButton
-        onClick={() => onSortChange({ key: sortKey, direction: next })}
-        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
-        {column.header}
-        {active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-      </UnstyledButton>
-    );
-  };
   return (
     <>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key}>{header(column)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-              ))}
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) =>
+                column.sortKey ? (
+                  <SortableTh
+                    key={column.key}
+                    label={column.header}
+                    sortKey={column.sortKey}
+                    sort={sort}
+                    onSortChange={onSortChange}
+                    firstDirection={column.firstDirection}
+                    width={column.width}
+                  />
+                ) : (
+                  <Table.Th key={column.key} w={column.width}>
+                    {column.header}
+                  </Table.Th>
+                ),
+              )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {total} total

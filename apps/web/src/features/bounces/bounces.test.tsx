@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { json } from '../../testing/fake-server';
@@ -29,6 +29,30 @@ describe('bounces page', () => {
     }
     const url = server.calls(listRoute)[0]!.url;
     expect(url.searchParams.get('sortBy')).toBe('bounceTime:desc');
+  });
+
+  it('BOUNCE-001 BOUNCE-010 CONST-003 aria-sort is on the sorted column header (th), not its button; the time uses the app format', async () => {
+    const bounceTime = new Date(new Date().getFullYear() - 1, 0, 5, 14, 3).getTime();
+    const { user, server } = await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [space] }),
+      routes: {
+        [listRoute]: json(200, { items: [{ ...bounce, lastUpdateTimestamp: bounceTime }], total: 1 }),
+      },
+    });
+    await screen.findByText('gone@example.com');
+    // 'LLL. d, yyyy, p' outside the current year.
+    expect(
+      screen.getByRole('cell', { name: `Jan. 5, ${new Date(bounceTime).getFullYear()}, 2:03 PM` }),
+    ).toBeInTheDocument();
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Bounce time')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Email')).not.toHaveAttribute('aria-sort');
+    for (const button of screen.getAllByRole('button', { name: /^(Email|Bounce time|Type)/ }))
+      expect(button).not.toHaveAttribute('aria-sort');
+    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await waitFor(() => expect(header('Email')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(header('Bounce time')).not.toHaveAttribute('aria-sort');
+    expect(server.calls(listRoute).at(-1)!.url.searchParams.get('sortBy')).toBe('email:asc');
   });
 
   it('BOUNCE-002 BOUNCE-003 BOUNCE-007 skips invalid tags and shows the added banner', async () => {

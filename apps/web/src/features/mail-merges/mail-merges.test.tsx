@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { formatDate } from '../../lib/format-date';
 import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
@@ -278,6 +279,94 @@ describe('mail merges page', () => {
     expect(await within(dialog).findByText(QUOTA_WARNING)).toBeInTheDocument();
     expect(within(dialog).getByText(UPON_QUOTA_RESET, { exact: false })).toBeInTheDocument();
     expect(screen.getAllByText(UPON_QUOTA_RESET).length).toBeGreaterThan(1);
+  });
+
+  describe('MM-028 MM-030..032 the delivery date column by status', () => {
+    const lastRetry = now.getTime() - 600_000;
+    const row = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
+    const deliveryCell = (tr: HTMLElement) => within(tr).getAllByRole('cell').at(-1)!;
+
+    it('MM-028 MM-038 a merge stopped by DRAFT NOT FOUND shows no date and not "Upon quota reset", in the table and the dialog', async () => {
+      const stopped = scheduled({ status: 'DRAFT NOT FOUND', mergeTime: null });
+      await renderInSpace(`${base}/scheduled/${mergeId}`, {
+        user,
+        routes: routes({
+          [SCHEDULED]: json(200, { items: [stopped], total: 1 }),
+          [SCHEDULED_DETAIL]: json(200, stopped),
+        }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      expect(
+        await within(dialog).findByText(
+          'The draft was deleted. Please create a new draft and schedule a new mail merge.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText('Delivery date:').parentElement).toHaveTextContent('Delivery date: —');
+      expect(screen.queryAllByText(UPON_QUOTA_RESET, { exact: false })).toHaveLength(0);
+      const tr = await row('Leads - Sheet1');
+      expect(within(tr).getByText('Error')).toBeInTheDocument();
+      expect(deliveryCell(tr)).toHaveTextContent(/^—$/);
+    });
+
+    it.each([
+      ['DRAFT NOT FOUND with a planned time', { status: 'DRAFT NOT FOUND' }],
+      ['USER PROPERTY NOT FOUND', { status: 'USER PROPERTY NOT FOUND', mergeTime: null }],
+      [
+        'UNKNOWN ERROR after the last retry',
+        {
+          status: 'UNKNOWN ERROR',
+          recoverableErrorRetries: 5,
+          recoverableErrorLastRetryTimestamp: lastRetry,
+        },
+      ],
+      // A retry timestamp does not make an error that is never retried come back.
+      [
+        'TOO COMPLEX REGEXP with a retry timestamp',
+        {
+          status: 'TOO COMPLEX REGEXP',
+          recoverableErrorRetries: 1,
+          recoverableErrorLastRetryTimestamp: lastRetry,
+        },
+      ],
+    ])('MM-030 MM-031 a stopped merge (%s) has no delivery date', async (_label, overrides) => {
+      await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({ [SCHEDULED]: json(200, { items: [scheduled(overrides)], total: 1 }) }),
+      });
+      expect(deliveryCell(await row('Leads - Sheet1'))).toHaveTextContent(/^—$/);
+    });
+
+    it('MM-032 MM-036 a recoverable error shows the next attempt (last retry + 1 hour) as its delivery date', async () => {
+      const merge = scheduled({
+        status: 'UNKNOWN ERROR',
+        mergeTime: null,
+        recoverableErrorRetries: 2,
+        recoverableErrorLastRetryTimestamp: lastRetry,
+      });
+      await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({ [SCHEDULED]: json(200, { items: [merge], total: 1 }) }),
+      });
+      expect(deliveryCell(await row('Leads - Sheet1'))).toHaveTextContent(formatDate(lastRetry + 3_600_000));
+    });
+
+    it('MM-028 CONST-003 scheduled and running merges show their next run; only IN PROGRESS without one waits for the quota', async () => {
+      const second = '5e2d3c4b-0000-4000-8000-000000000003';
+      const third = '5e2d3c4b-0000-4000-8000-000000000004';
+      const items = [
+        scheduled(),
+        scheduled({ scheduledMergeId: second, title: 'Running', status: 'IN PROGRESS' }),
+        scheduled({ scheduledMergeId: third, title: 'Waiting', status: 'IN PROGRESS', mergeTime: null }),
+      ];
+      await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({ [SCHEDULED]: json(200, { items, total: 3 }) }),
+      });
+      const next = formatDate(now.getTime() + 3_600_000);
+      expect(deliveryCell(await row('Leads - Sheet1'))).toHaveTextContent(next);
+      expect(deliveryCell(await row('Running'))).toHaveTextContent(next);
+      expect(deliveryCell(await row('Waiting'))).toHaveTextContent(UPON_QUOTA_RESET);
+    });
   });
 
   describe('MM-030..042 scheduled merge errors', () => {

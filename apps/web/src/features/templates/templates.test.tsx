@@ -37,6 +37,16 @@ describe('templates', () => {
     expect(cards[0]!.querySelector('img')).toHaveAttribute('src', welcome.thumbnail);
   });
 
+  it('TPL-001 TPL-010: a thumbnail is shown whole (contained in a 16:10 box), not cropped to a fixed height', async () => {
+    await renderInSpace(page, { user, routes: gallery });
+    const [card] = await screen.findAllByTestId('template-card');
+    const img = card!.querySelector('img')!;
+    expect(img.style.getPropertyValue('--image-object-fit')).toBe('contain');
+    expect(img.style.getPropertyValue('--image-height')).toBe('');
+    const box = img.closest('.mantine-AspectRatio-root') as HTMLElement | null;
+    expect(box?.style.getPropertyValue('--ar-ratio')).toBe(String(16 / 10));
+  });
+
   it('TPL-002: a card opens the preview dialog at {templates}/{id}, which is addressable', async () => {
     const { user: clicker, router } = await renderInSpace(page, { user, routes: gallery });
     await clicker.click(await screen.findByRole('link', { name: 'Preview Quick follow-up' }));

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { setViewportWidth } from '../../testing/viewport';
+import { formatDate } from '../../lib/format-date';
 
 const owned = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
 const premiumMember = spaceEntry(2, 'Premium Place', {
@@ -120,6 +122,87 @@ describe('unsubscriptions page', () => {
     });
     expect(await screen.findByRole('button', { name: 'Delete shared@example.com' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete mine@example.com' })).toBeEnabled();
+  });
+
+  it('UNSUB-016 the disabled Delete of a shared WORKSPACE entry says why; an own entry has no such note', async () => {
+    const url = `${premiumMember.urlPrefix}/unsubscriptions`;
+    const { user } = await renderInSpace(url, {
+      user: currentUser({ userWorkspaces: [premiumMember] }),
+      routes: {
+        [listRoute(premiumMember.workspaceId)]: json(200, {
+          items: [item('shared@example.com', 'WORKSPACE', false), item('mine@example.com')],
+          total: 2,
+        }),
+      },
+    });
+    const reason = 'Only the owner or an admin can delete entries shared with the whole space.';
+    const shared = await screen.findByRole('button', { name: 'Delete shared@example.com' });
+    expect(shared).toHaveAccessibleDescription(reason);
+    expect(screen.getByRole('button', { name: 'Delete mine@example.com' })).not.toHaveAccessibleDescription();
+    // Pointing at the disabled button (its wrapper) shows the same reason as a tooltip.
+    await user.hover(shared.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+  });
+
+  it('UNSUB-011 CONST-003 the unsubscription time uses the app date format, not the browser default', async () => {
+    const lastUpdate = new Date(new Date().getFullYear(), 10, 21, 9, 49, 1).getTime();
+    await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [owned] }),
+      routes: {
+        [listRoute(owned.workspaceId)]: json(200, {
+          items: [{ ...item('ann@example.com'), lastUpdateTimestamp: lastUpdate }],
+          total: 1,
+        }),
+      },
+    });
+    const row = (await screen.findByText('ann@example.com')).closest('tr')!;
+    // 'LLL. d, p' within the current year.
+    expect(within(row).getByRole('cell', { name: 'Nov. 21, 9:49 AM' })).toBeInTheDocument();
+    expect(formatDate(lastUpdate)).toBe('Nov. 21, 9:49 AM');
+    expect(row).not.toHaveTextContent(new Date(lastUpdate).toLocaleString());
+  });
+
+  it('UNSUB-001 while the list loads a placeholder shows, not an empty table with 0 total', async () => {
+    let answer: (response: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [owned] }),
+      routes: { [listRoute(owned.workspaceId)]: () => pending },
+    });
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('0 total')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    answer(json(200, { items: [item('ann@example.com')], total: 1 }));
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.getByText('1 total')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('UNSUB-001 UNSUB-012 at 375 px the list keeps email, time and Delete; the sorted column header carries aria-sort', async () => {
+    setViewportWidth(375);
+    await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [owned] }),
+      routes: { [listRoute(owned.workspaceId)]: oneItem },
+    });
+    expect(await screen.findByRole('button', { name: 'Delete ann@example.com' })).toBeEnabled();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Email ▲', 'Unsubscription time', '']);
+    expect(screen.queryByRole('cell', { name: 'USER' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('button', { name: /Email/ })).not.toHaveAttribute('aria-sort');
+    expect(screen.getByRole('columnheader', { name: 'Unsubscription time' })).not.toHaveAttribute(
+      'aria-sort',
+    );
+  });
+
+  it('UNSUB-001 UNSUB-011 on a desktop the list shows email, time, type and Delete', async () => {
+    await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [owned] }),
+      routes: { [listRoute(owned.workspaceId)]: oneItem },
+    });
+    expect(await screen.findByRole('cell', { name: 'USER' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Email ▲', 'Unsubscription time', 'Type', '']);
   });
 
   it('CONST-011 the export button is disabled without data; the empty state shows', async () => {

@@ -3,9 +3,9 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { campaignRates, formatCount, type Rate } from '@mergeboard/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format-date';
 import { useSpace } from '../../spaces';
 import { usePollResponses, usePollResults, useSentCampaign } from '../api/mail-merges';
-import { formatDate } from '../scheduled-messages';
 
 /** MM-018: shown when the merge was sent by someone else. */
 export const SUBJECT_FALLBACK =

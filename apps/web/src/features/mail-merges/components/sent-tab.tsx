@@ -13,6 +13,7 @@ import {
 } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/download-csv';
+import { formatDate } from '../../../lib/format-date';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
@@ -20,7 +21,6 @@ import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { useSentCampaigns } from '../api/mail-merges';
-import { formatDate } from '../scheduled-messages';
 import { ListEmpty, exportQuery } from './list-controls';
 
 const SORT_KEYS = ['date', 'title', 'sent'] as const;

@@ -26,7 +26,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSpace } from '../../spaces';
 import { useTeamMembers, useTeamSummary } from '../api/team-report';
-import { SortableTh } from './sortable-th';
+import { SortableTh } from '../../../ui/sortable-th';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
 

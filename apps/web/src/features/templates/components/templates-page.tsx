@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  AspectRatio,
   Button,
   Card,
   Group,
@@ -102,11 +103,15 @@ function TemplateCard({ template, controls }: { template: Template; controls: Im
     <Card withBorder radius="md" padding="md" data-testid="template-card">
       <Card.Section>
         <UnstyledButton
+          display="block"
           component={Link}
           to={`${controls.base}/${template.id}`}
           aria-label={`Preview ${template.subject}`}
         >
-          <Image src={template.thumbnail} alt="" h={160} fit="cover" />
+          {/* The thumbnails are 320×200: shown whole at their own 16:10 shape, never cropped. */}
+          <AspectRatio ratio={16 / 10} bg="gray.0">
+            <Image src={template.thumbnail} alt="" fit="contain" />
+          </AspectRatio>
         </UnstyledButton>
       </Card.Section>
       <Stack gap="sm" mt="sm">

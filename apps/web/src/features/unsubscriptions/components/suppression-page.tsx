@@ -1,7 +1,19 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   buildPath,
@@ -14,6 +26,7 @@ import {
 } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/download-csv';
+import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
@@ -33,6 +46,12 @@ export interface SuppressionListQuery {
 
 /** C16: the work-area error banner keeps the spec's spelling. */
 export const WORK_AREA_ERROR = 'An error ocurred. Please try again.';
+/**
+ * UNSUB-016 / BOUNCE-014: why a member's Delete is disabled on a shared WORKSPACE entry. The spec
+ * gives the rule but no text; this one is ours.
+ */
+export const SHARED_ENTRY_DELETE_REASON =
+  'Only the owner or an admin can delete entries shared with the whole space.';
 
 export interface SuppressionTexts {
   title: string;
@@ -48,6 +67,40 @@ export interface SuppressionTexts {
 }
 
 type Banner = { color: 'green' | 'yellow' | 'red'; text: string } | null;
+
+/**
+ * An address that wraps on a narrow screen where a reader expects it — after the '@', before a
+ * dot, dash or underscore — and mid-word only when a part is still too long.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=[.\-_])/);
+  return (
+    <Box component="span" style={{ overflowWrap: 'anywhere' }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * A date from {@link formatDate} that, in a narrow column, wraps between the day and the time
+ * ('Nov. 13,' / '12:44 PM') and never inside either.
+ */
+function DateTimeText({ timestamp }: { timestamp: number }) {
+  const text = formatDate(timestamp);
+  const cut = text.lastIndexOf(', ');
+  if (cut < 0) return text;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(0, cut + 1)}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(cut + 2)}</span>
+    </>
+  );
+}
 
 /**
  * The page both suppression lists share (UNSUB-001 / BOUNCE-001): tag input and add button, result
@@ -90,6 +143,7 @@ export function SuppressionPage<S extends string>({
   const [tags, setTags] = useState<EmailTag[]>([]);
   const [banner, setBanner] = useState<Banner>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const sharedReasonId = useId();
 
   const filterBy = formatFilterBy({ search: list.search });
   const sortBy = formatSortBy(list.sort);
@@ -139,15 +193,58 @@ export function SuppressionPage<S extends string>({
     );
   };
 
+  const deleteButton = (row: SuppressionItem) => {
+    const button = (
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        // UNSUB-016 / BOUNCE-014: the server says which entries the caller may delete.
+        disabled={!row.deletable || remove.isPending}
+        aria-label={`Delete ${row.emailAddress}`}
+        aria-describedby={row.deletable ? undefined : sharedReasonId}
+        // A disabled button gets no pointer events in some browsers: let the wrapper get them.
+        style={row.deletable ? undefined : { pointerEvents: 'none' }}
+        onClick={() => setConfirming(row.emailAddress)}
+      >
+        Delete
+      </Button>
+    );
+    if (row.deletable) return button;
+    return (
+      <Tooltip
+        label={SHARED_ENTRY_DELETE_REASON}
+        multiline
+        w={240}
+        events={{ hover: true, focus: false, touch: true }}
+      >
+        <Box component="span" display="inline-block" style={{ cursor: 'not-allowed' }}>
+          {button}
+        </Box>
+      </Tooltip>
+    );
+  };
+
+  // On a phone the list keeps what it needs to fit the screen (email, time and Delete); the
+  // type shows from the tablet breakpoint up.
   const columns: TableColumn<SuppressionItem, S>[] = [
-    { key: 'email', header: 'Email', sortKey: 'email' as S, render: (row) => row.emailAddress },
+    {
+      key: 'email',
+      header: 'Email',
+      sortKey: 'email' as S,
+      // On a phone the address takes the room the time and Delete leave it.
+      ...(isMobile ? { width: '100%' } : {}),
+      render: (row) => <BreakableEmail email={row.emailAddress} />,
+    },
     {
       key: 'time',
       header: texts.timeHeader,
       sortKey: timeSortKey,
-      render: (row) => new Date(row.lastUpdateTimestamp).toLocaleString(),
+      firstDirection: 'desc',
+      // UNSUB-011 / BOUNCE-010 / CONST-003: the app's date format.
+      render: (row) => <DateTimeText timestamp={row.lastUpdateTimestamp} />,
     },
-    ...(showTypeColumn
+    ...(showTypeColumn && !isMobile
       ? [
           {
             key: 'type',
@@ -157,23 +254,7 @@ export function SuppressionPage<S extends string>({
           },
         ]
       : []),
-    {
-      key: 'actions',
-      header: '',
-      render: (row) => (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          // UNSUB-016 / BOUNCE-014: the server says which entries the caller may delete.
-          disabled={!row.deletable || remove.isPending}
-          aria-label={`Delete ${row.emailAddress}`}
-          onClick={() => setConfirming(row.emailAddress)}
-        >
-          Delete
-        </Button>
-      ),
-    },
+    { key: 'actions', header: '', render: deleteButton },
   ];
 
   const isOwner = space.userRole === 'OWNER';
@@ -251,7 +332,9 @@ export function SuppressionPage<S extends string>({
         sort={list.sort}
         onSortChange={list.setSort}
         empty={query.isSuccess ? empty : undefined}
+        loading={query.isPending}
       />
+      <VisuallyHidden id={sharedReasonId}>{SHARED_ENTRY_DELETE_REASON}</VisuallyHidden>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={texts.confirmTitle}>
         <Text mb="md">{confirming ? texts.confirmText(confirming) : ''}</Text>
         <Group justify="flex-end">

@@ -12,17 +12,23 @@ export function SortableTh<S extends string>({
   sort,
   onSortChange,
   firstDirection = 'asc',
+  width,
 }: {
   label: string;
   sortKey: S;
   sort: Sort<S>;
   onSortChange: (sort: Sort<S>) => void;
   firstDirection?: SortDirection;
+  /** The column's width, e.g. '100%' for the one column that takes the room the others leave. */
+  width?: number | string;
 }) {
   const active = sort.key === sortKey;
   const next: SortDirection = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : firstDirection;
   return (
-    <Table.Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Table.Th
+      w={width}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       <UnstyledButton
         fz="inherit"
         fw="inherit"
