@@ -9,6 +9,10 @@ import { createTokenKeys, startSession } from '../features/auth';
 export async function signedInAs(
   t: TestApp,
   email: string,
+  options: {
+    /** As a `compose=1` sign-in whose token response granted the Gmail compose scope (AUTH-019). */
+    composeGranted?: boolean;
+  } = {},
 ): Promise<{ token: string; headers: { authorization: string } }> {
   const session = await startSession(
     {
@@ -24,6 +28,7 @@ export async function signedInAs(
       name: null,
       picture: null,
       idToken: 'test.id.token',
+      composeGranted: options.composeGranted ?? false,
     },
     'vitest',
   );

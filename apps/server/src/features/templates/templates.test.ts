@@ -11,37 +11,9 @@ import {
 import { drafts, templates, users } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTokenKeys, startSession } from '../auth';
 import { seedDemo } from '../demo';
 
 type Caller = { headers: { authorization: string } };
-
-/**
- * A signed-in caller whose sign-in granted the compose scope (AUTH-019), as the token response
- * of a `compose=1` sign-in records it; compose-grant.test.ts goes through the real flow.
- */
-async function signedInWithCompose(t: TestApp, email: string): Promise<Caller> {
-  const session = await startSession(
-    {
-      db: t.database.db,
-      keys: createTokenKeys(t.context.config.SESSION_SECRET),
-      accessTokenTtlSeconds: 3600,
-    },
-    {
-      // Not signedInAs' issuer: that sign-in stays one without the grant.
-      issuer: 'https://compose.issuer.test',
-      subject: `subject:${email}`,
-      email,
-      emailVerified: true,
-      name: null,
-      picture: null,
-      idToken: 'test.id.token',
-      composeGranted: true,
-    },
-    'vitest',
-  );
-  return { headers: { authorization: `Bearer ${session.accessToken}` } };
-}
 
 describe('templates', () => {
   let t: TestApp;
@@ -55,7 +27,7 @@ describe('templates', () => {
       owner: 'owner@acme.example',
       member: 'member@acme.example',
     })) {
-      as[key] = await signedInWithCompose(t, email);
+      as[key] = await signedInAs(t, email, { composeGranted: true });
       const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       ids[key] = row!.id;
     }
@@ -115,13 +87,17 @@ describe('templates', () => {
   });
 
   it('TPL-004 AUTH-019: without the compose grant the import is refused (403 compose_permission_required), nothing written', async () => {
-    // Same person, another sign-in (another issuer) that never granted the compose scope.
+    // Someone whose sign-ins never granted the compose scope.
     const [template] = await t.database.db.select().from(templates).where(eq(templates.sortOrder, 3));
-    const withoutGrant = await signedInAs(t, 'owner@acme.example');
+    const withoutGrant = await signedInAs(t, 'admin@acme.example');
+    const [admin] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@acme.example'));
     const before = await t.database.db.select().from(drafts);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/users/${ids.owner}/drafts`,
+      url: `/api/users/${admin!.id}/drafts`,
       headers: withoutGrant.headers,
       payload: { fromTemplate: template!.id, source: 'GALLERY' },
     });
