@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
 import { callApi, shot, signInAs } from '../lib/session';
 
 interface SentItem {
@@ -39,22 +39,12 @@ async function rateRow(table: Locator, label: string): Promise<{ count: number; 
 }
 
 describe.skipIf(!runJourneys)('journeys: mail merges', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startBuiltServer();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = journeyEnvironment();
 
   it('MM-004 MM-005 MM-006 MM-008 MM-022 MM-024 MM-025 MM-020 opens a sent campaign with its Mail results, then its Poll results', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
-    const sentBase = `${server.url}${prefix}/mail-merges/sent`;
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
+    const sentBase = `${env.server.url}${prefix}/mail-merges/sent`;
     await page.getByRole('heading', { name: 'Mail merges' }).waitFor();
     await page.getByRole('group', { name: 'Scheduled mail merges' }).waitFor();
     // MM-004: search, date range and export over the table.
@@ -136,8 +126,8 @@ describe.skipIf(!runJourneys)('journeys: mail merges', () => {
   });
 
   it('MM-010 MM-011 MM-043 MM-044 MM-045 cancels a scheduled merge: banner, dialog closed, row gone, counter down', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
     const scheduled = await callApi(page, 'GET', '/api/users/me/scheduled-campaigns?limit=100&limitOffset=0');
     expect(scheduled.status).toBe(200);
     const items = (scheduled.body as { items: ScheduledItem[] }).items;
@@ -183,14 +173,14 @@ describe.skipIf(!runJourneys)('journeys: mail merges', () => {
     await page.close();
   });
   it('MM-028 MM-038 only a merge waiting for the quota reads "Upon quota reset"; one stopped by an error says what went wrong', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
     const scheduled = await callApi(page, 'GET', '/api/users/me/scheduled-campaigns?limit=100&limitOffset=0');
     const merge = (scheduled.body as { items: ScheduledItem[] }).items.find(
       (item) => item.status === 'DRAFT NOT FOUND',
     );
     if (!merge) throw new Error('the demo owner has no merge stopped by DRAFT NOT FOUND');
-    await page.goto(`${server.url}${prefix}/mail-merges/scheduled`);
+    await page.goto(`${env.server.url}${prefix}/mail-merges/scheduled`);
     const row = page
       .getByRole('row')
       .filter({ has: page.locator(`a[href^="${prefix}/mail-merges/scheduled/${merge.scheduledMergeId}"]`) });

@@ -1,34 +1,21 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotDir, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
+import { shot } from '../lib/session';
 import { completeLocalSignIn } from '../lib/sign-in';
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
 }
 
 describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // Short access tokens, so silent refresh and expiry happen within the journey.
-    server = await startBuiltServer({ ACCESS_TOKEN_TTL_SECONDS: '6' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Short access tokens, so silent refresh and expiry happen within the journey.
+  const env = journeyEnvironment({ ACCESS_TOKEN_TTL_SECONDS: '6' });
 
   it('AUTH-004 ONB-020 signs up a new address, goes through onboarding to the dashboard; AUTH-017 logs out; AUTH-006 signs in again to the asked-for page', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    await page.goto(`${server.url}/signup`);
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${env.server.url}/signup`);
     await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
     await shot(page, 'signup-step1-desktop');
     await page.getByRole('button', { name: 'Create a new account with Google' }).click();
@@ -59,19 +46,19 @@ describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/SESSION_ID=/);
 
-    await page.goto(`${server.url}/settings/profile?tab=2`);
+    await page.goto(`${env.server.url}/settings/profile?tab=2`);
     await page.waitForURL(/\/login\?continue=/);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await completeLocalSignIn(page, { email: 'owner@acme.example' });
-    await page.waitForURL(`${server.url}/settings/profile?tab=2`);
+    await page.waitForURL(`${env.server.url}/settings/profile?tab=2`);
     await openAccountMenu(page);
     await page.getByRole('menu').getByText('owner@acme.example').waitFor();
     await page.close();
   });
 
   it('AUTH-039 AUTH-040 an unknown address gets the no-user message, and creating the account works', async () => {
-    const page = await browser.newPage({ viewport: viewports.mobile });
-    await page.goto(`${server.url}/login`);
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    await page.goto(`${env.server.url}/login`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await completeLocalSignIn(page, { email: 'unknown.person@elsewhere.example', name: 'Unknown Person' });
     await page
@@ -89,13 +76,13 @@ describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
   });
 
   it('AUTH-011 refreshes silently before expiry; AUTH-012 AUTH-041 after a revoke the app returns to /login with the expiry message', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await env.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     const refreshes: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(response.status());
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await completeLocalSignIn(page, { email: 'member@acme.example' });
     await page.getByRole('button', { name: /account menu/i }).waitFor();
@@ -125,12 +112,12 @@ describe.skipIf(!runJourneys)('journeys: sign-in, onboarding, session', () => {
   });
 
   it('AUTH-006 a continue target on another site never leaves this one', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    await page.goto(`${server.url}/login?continue=${encodeURIComponent('https://evil.example/')}`);
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${env.server.url}/login?continue=${encodeURIComponent('https://evil.example/')}`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await completeLocalSignIn(page, { email: 'admin@acme.example' });
     await page.getByRole('button', { name: /account menu/i }).waitFor();
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(env.server.url);
     await page.close();
   });
 });

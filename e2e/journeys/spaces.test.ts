@@ -1,19 +1,9 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotDir, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
+import { callApi, shot, signInAs, spacePrefixOf } from '../lib/session';
 import { completeLocalSignIn } from '../lib/sign-in';
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-
-async function signIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await completeLocalSignIn(page, { email });
-  await page.waitForURL(/\/mail-merges\/sent$/);
-}
 
 async function createSpace(page: Page, name: string) {
   await page.getByRole('button', { name: 'Space menu' }).click();
@@ -23,31 +13,19 @@ async function createSpace(page: Page, name: string) {
   await dialog.getByRole('button', { name: 'Create' }).click();
 }
 
-const prefixOf = (url: string) => new URL(url).pathname.split('/').slice(0, 3).join('/');
-
 describe.skipIf(!runJourneys)('journeys: spaces', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startBuiltServer();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = journeyEnvironment();
 
   it('SPACE ROUTE SHELL creates a space (short name refused first), switches, renames, transfers, and is refused a sixth space', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    await signIn(page, server.url, 'owner@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    await signInAs(page, env.server.url, 'owner@acme.example');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByText('Mail merges')
       .first()
       .waitFor();
     await shot(page, 'space-mail-merges-owner-desktop');
-    const acmePrefix = prefixOf(page.url());
+    const acmePrefix = spacePrefixOf(page.url());
 
     // Too short first: the spec's text, and nothing created.
     await page.getByRole('button', { name: 'Space menu' }).click();
@@ -61,10 +39,10 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Journey Space has been successfully created.').waitFor();
     expect(page.url()).toMatch(/\/journey-space\/mail-merges\/sent$/);
-    const journeyPrefix = prefixOf(page.url());
+    const journeyPrefix = spacePrefixOf(page.url());
 
     // Switch back by editing the URL, then by the dropdown.
-    await page.goto(`${server.url}${acmePrefix}/unsubscriptions`);
+    await page.goto(`${env.server.url}${acmePrefix}/unsubscriptions`);
     await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Sales' }).waitFor();
     await page.getByRole('button', { name: 'Space menu' }).click();
     await page.getByRole('menuitem', { name: /Journey Space/ }).click();
@@ -80,7 +58,7 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
       .waitFor();
 
     // Transfer Acme Sales to the admin: General leaves the sidebar.
-    await page.goto(`${server.url}${acmePrefix}/space/general`);
+    await page.goto(`${env.server.url}${acmePrefix}/space/general`);
     await page.getByRole('heading', { name: 'Transfer ownership' }).waitFor();
     await page.getByRole('textbox', { name: 'New owner' }).click();
     await page.getByRole('option', { name: /admin@acme.example/ }).click();
@@ -113,42 +91,29 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
 
   it('INV-* accepts an invitation as another user: the link from the local mailbox joins the space', async () => {
     // The invitee signs up first (an invitation is accepted by an account).
-    const inviteeContext = await browser.newContext({ viewport: viewports.desktop });
+    const inviteeContext = await env.browser.newContext({ viewport: viewports.desktop });
     const invitee = await inviteeContext.newPage();
-    await invitee.goto(`${server.url}/signup`);
+    await invitee.goto(`${env.server.url}/signup`);
     await invitee.getByRole('button', { name: 'Create a new account with Google' }).click();
     await completeLocalSignIn(invitee, { email: 'new.hire@acme.example', name: 'New Hire' });
     await invitee.waitForURL(/\/get-started$/);
 
     // An admin invites the address. The members screens arrive later, so the journey makes the
     // call itself, with the session the admin's browser holds.
-    const inviterContext = await browser.newContext({ viewport: viewports.desktop });
+    const inviterContext = await env.browser.newContext({ viewport: viewports.desktop });
     const inviter = await inviterContext.newPage();
-    await signIn(inviter, server.url, 'admin@acme.example');
-    await inviter.goto(`${server.url}/`);
+    await signInAs(inviter, env.server.url, 'admin@acme.example');
+    await inviter.goto(`${env.server.url}/`);
     await inviter.getByRole('button', { name: 'Space menu' }).click();
     await inviter.getByRole('menuitem', { name: /Acme Sales/ }).click();
     await inviter.waitForURL(/\/space\//);
     const acmeId = new URL(inviter.url()).pathname.split('/')[1]!;
-    const status = await inviter.evaluate(async (workspaceId) => {
-      const sessionId = decodeURIComponent(/(?:^|; )SESSION_ID=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const backendIdToken = localStorage.getItem('mb.backendIdToken') ?? '';
-      const refreshed = await fetch('/api/v1/auth/refresh-token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${backendIdToken}` },
-        body: JSON.stringify({ sessionId }),
-      });
-      const { accessToken } = (await refreshed.json()) as { accessToken: string };
-      const invited = await fetch(`/api/v1/workspaces/${workspaceId}/invitations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ emails: ['new.hire@acme.example'] }),
-      });
-      return invited.status;
-    }, acmeId);
+    const { status } = await callApi(inviter, 'POST', `/api/v1/workspaces/${acmeId}/invitations`, {
+      emails: ['new.hire@acme.example'],
+    });
     expect(status).toBe(200);
 
-    await inviter.goto(`${server.url}/mailbox`);
+    await inviter.goto(`${env.server.url}/mailbox`);
     const link = inviter.getByRole('link', { name: /\/invitations\/.+\/accept$/ }).first();
     const href = (await link.getAttribute('href'))!;
     await shot(inviter, 'local-mailbox-desktop');
@@ -162,8 +127,8 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
   });
 
   it('SHELL ROUTE shows the shell at 375 px with the navigation in a drawer', async () => {
-    const page = await browser.newPage({ viewport: viewports.mobile });
-    await signIn(page, server.url, 'member@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    await signInAs(page, env.server.url, 'member@acme.example');
     await shot(page, 'space-mail-merges-member-mobile');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page

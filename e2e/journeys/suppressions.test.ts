@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
 import { callApi, shot, signInAs, spacePrefixOf } from '../lib/session';
 
 const NEW_ADDRESS = 'new.person@example.com';
@@ -25,21 +25,11 @@ const emailCell = (page: Page, email: string) =>
 const firstDeleteButton = (page: Page) => page.getByRole('button', { name: /^Delete / }).first();
 
 describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startBuiltServer();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = journeyEnvironment();
 
   it('UNSUB-002 UNSUB-004 UNSUB-007 UNSUB-008 UNSUB-010 UNSUB-001 CONST-010 adds (skipping an invalid tag), warns when already there, exports, deletes behind a confirmation', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Unsubscriptions' })
@@ -117,9 +107,9 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
   });
 
   it('UNSUB-001 UNSUB-007 at 375 px: no export, the result banner over the list', async () => {
-    const page = await browser.newPage({ viewport: viewports.mobile });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
-    await page.goto(`${server.url}${prefix}/unsubscriptions`);
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
+    await page.goto(`${env.server.url}${prefix}/unsubscriptions`);
     await firstDeleteButton(page).waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
     const input = page.getByRole('textbox', { name: 'Email addresses to unsubscribe' });
@@ -135,17 +125,17 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
 
   it('PERM-015 BOUNCE-001 BOUNCE-002 BOUNCE-003 BOUNCE-007 BOUNCE-008 a free member adds to the bounce list (desktop and 375 px); a paid user of a PRO space has no bounces page', async () => {
     // PERM-015 (as written): on a PRO space the page is hidden from users who are not FREE.
-    const owner = await browser.newPage({ viewport: viewports.desktop });
-    const ownerPrefix = await signInAs(owner, server.url, 'owner@acme.example');
+    const owner = await env.browser.newPage({ viewport: viewports.desktop });
+    const ownerPrefix = await signInAs(owner, env.server.url, 'owner@acme.example');
     const nav = owner.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Unsubscriptions' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Bounces' }).count()).toBe(0);
-    await owner.goto(`${server.url}${ownerPrefix}/bounces`);
+    await owner.goto(`${env.server.url}${ownerPrefix}/bounces`);
     await owner.waitForURL((url) => url.pathname.startsWith(`${ownerPrefix}/mail-merges`));
     await owner.close();
 
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'free.member@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'free.member@acme.example');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Bounces' })
@@ -174,7 +164,7 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await shot(page, 'bounces-desktop');
 
     await page.setViewportSize(viewports.mobile);
-    await page.goto(`${server.url}${prefix}/bounces`);
+    await page.goto(`${env.server.url}${prefix}/bounces`);
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await emailCell(page, 'bounced.person@example.com').waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
@@ -182,8 +172,8 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await page.close();
   });
   it('UNSUB-013 UNSUB-016 BOUNCE-012 BOUNCE-014 in the shared lists of Acme Europe a member cannot delete WORKSPACE-type entries, in the page or through the API', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    await signInAs(page, server.url, 'member@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    await signInAs(page, env.server.url, 'member@acme.example');
     await page.getByRole('button', { name: 'Space menu' }).click();
     await page.getByRole('menuitem', { name: /Acme Europe/ }).click();
     await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Europe' }).waitFor();
@@ -243,15 +233,15 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     }
 
     await page.setViewportSize(viewports.mobile);
-    await page.goto(`${server.url}${prefix}/bounces`);
+    await page.goto(`${env.server.url}${prefix}/bounces`);
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await firstDeleteButton(page).waitFor();
     await shot(page, 'bounces-shared-member-mobile');
     await page.close();
   });
   it('UNSUB-001 BOUNCE-001 at 375 px the lists fit the screen: no sideways scrolling to reach Delete', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    await signInAs(page, server.url, 'member@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    await signInAs(page, env.server.url, 'member@acme.example');
     await page.getByRole('button', { name: 'Space menu' }).click();
     await page.getByRole('menuitem', { name: /Acme Europe/ }).click();
     await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Europe' }).waitFor();
@@ -259,7 +249,7 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await page.setViewportSize(viewports.mobile);
     const overflow: Record<string, number> = {};
     for (const path of ['unsubscriptions', 'bounces'] as const) {
-      await page.goto(`${server.url}${prefix}/${path}`);
+      await page.goto(`${env.server.url}${prefix}/${path}`);
       await page.getByRole('button', { name: 'Open navigation' }).waitFor();
       await firstDeleteButton(page).waitFor();
       overflow[path] = await page.evaluate(

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
 import { shot, signInAs } from '../lib/session';
 
 describe.skipIf(!runJourneys)('journeys: team report', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startBuiltServer();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = journeyEnvironment();
 
   it('TEAM-001 TEAM-003 TEAM-005 shows three stat cards and the active members of Acme Sales (desktop and 375 px)', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
-    const prefix = await signInAs(page, server.url, 'owner@acme.example');
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Team report' })
@@ -46,7 +35,7 @@ describe.skipIf(!runJourneys)('journeys: team report', () => {
     await shot(page, 'team-report-desktop');
 
     await page.setViewportSize(viewports.mobile);
-    await page.goto(`${server.url}${prefix}/team-report`);
+    await page.goto(`${env.server.url}${prefix}/team-report`);
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await owner.waitFor();
     await shot(page, 'team-report-mobile');

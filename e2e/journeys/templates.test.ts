@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, viewports, runJourneys } from '../lib/browser';
-import { startBuiltServer, type StartedServer } from '../lib/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
 import { shot, signInAs } from '../lib/session';
 
 const OWNER = 'owner@acme.example';
@@ -68,22 +68,12 @@ async function importTemplate(
 const url = (page: Page) => new URL(page.url()).pathname;
 
 describe.skipIf(!runJourneys)('journeys: templates', () => {
-  let server: StartedServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    server = await startBuiltServer();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = journeyEnvironment();
 
   it('TPL-001 TPL-002 TPL-003 at 375 px the gallery shows the desktop-only text and no Import; a card opens its preview', async () => {
-    const page = await browser.newPage({ viewport: viewports.mobile });
-    const prefix = await signInAs(page, server.url, OWNER);
-    await page.goto(`${server.url}${prefix}/templates`);
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    const prefix = await signInAs(page, env.server.url, OWNER);
+    await page.goto(`${env.server.url}${prefix}/templates`);
     await page.getByRole('heading', { name: 'Templates' }).waitFor();
     await page.getByText(MOBILE_TEXT).waitFor();
     const subjects = await cardSubjects(page);
@@ -101,14 +91,14 @@ describe.skipIf(!runJourneys)('journeys: templates', () => {
   });
 
   it('TPL-004 TPL-007 TPL-008 imports on desktop: asks for the compose permission once (local issuer consent), then the banner and Open', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
     const composeTrips: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/auth/authorize') && request.url().includes('compose=1'))
         composeTrips.push(request.url());
     });
-    const prefix = await signInAs(page, server.url, OWNER);
-    await page.goto(`${server.url}${prefix}/templates`);
+    const prefix = await signInAs(page, env.server.url, OWNER);
+    await page.goto(`${env.server.url}${prefix}/templates`);
     await page.getByRole('heading', { name: 'Templates' }).waitFor();
     const [first, second] = await cardSubjects(page);
     expect(await page.getByText(MOBILE_TEXT).count()).toBe(0);
