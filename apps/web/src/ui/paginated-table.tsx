@@ -1,6 +1,7 @@
-import { Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TABLE_PAGE_SIZE, type Sort, type SortDirection } from '@mergeboard/core';
+import { WORK_AREA_ERROR } from '../lib/work-area-error';
 import { SortableTh } from './sortable-th';
 
 export interface TableColumn<Row, S extends string> {
@@ -33,6 +34,7 @@ export function PaginatedTable<Row, S extends string>({
   pageSize = TABLE_PAGE_SIZE,
   empty,
   loading = false,
+  failed,
   minWidth = 0,
 }: {
   columns: readonly TableColumn<Row, S>[];
@@ -49,10 +51,21 @@ export function PaginatedTable<Row, S extends string>({
   empty?: ReactNode;
   /** The first page is still on its way: a placeholder instead of an empty table. */
   loading?: boolean;
+  /** The list could not be loaded: an error with a retry instead of a misleading empty table. */
+  failed?: { onRetry: () => void };
   /** Below this width (px) the table scrolls inside its box instead of squeezing its columns. */
   minWidth?: number;
 }) {
   if (loading) return <Skeleton height={200} aria-label="Loading" />;
+  if (failed) {
+    return (
+      <Alert color="red" title={WORK_AREA_ERROR}>
+        <Button variant="light" color="red" size="xs" onClick={failed.onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
   if (rows.length === 0 && empty) return <>{empty}</>;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (

@@ -105,6 +105,18 @@ describe('mail merges page', () => {
     expect(await screen.findByRole('link', { name: 'Leads - Sheet1' })).toBeInTheDocument();
   });
 
+  it('MM-005 a Sent list that fails to load shows the error with a retry, not "no mail merges"', async () => {
+    const { user: u } = await renderInSpace(`${base}/sent`, {
+      user,
+      routes: routes({
+        [SENT]: [apiError(500, 'internal_error'), json(200, { items: [sentItem], total: 1 })],
+      }),
+    });
+    expect(await screen.findByText('An error ocurred. Please try again.')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Leads - Sheet1' })).toBeInTheDocument();
+  });
+
   it('MM-004 MM-012 CONST-005 CONST-006 CONST-007 CONST-008 CONST-012 sends the space, search and range to the server', async () => {
     const { user: u, server } = await renderInSpace(`${base}/sent?page=2`, { user, routes: routes() });
     await screen.findByRole('link', { name: 'Leads - Sheet1' });

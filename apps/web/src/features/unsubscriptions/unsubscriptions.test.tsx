@@ -98,6 +98,18 @@ describe('unsubscriptions page', () => {
     });
   });
 
+  it('UNSUB-001 a list that fails to load says so (not an empty list) and can be tried again', async () => {
+    const { user } = await renderInSpace(page, {
+      user: currentUser({ userWorkspaces: [owned] }),
+      routes: { [listRoute(owned.workspaceId)]: [apiError(500, 'internal_error'), oneItem] },
+    });
+    expect(await screen.findByText('An error ocurred. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('0 total')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('An error ocurred. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('UNSUB-014 an owner without sharing sees the upgrade link to the billing page', async () => {
     await renderInSpace(page, {
       user: currentUser({ userWorkspaces: [owned] }),

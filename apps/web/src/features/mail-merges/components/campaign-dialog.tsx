@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSpace } from '../../spaces';
 import { usePollResponses, usePollResults, useSentCampaign } from '../api/mail-merges';
+import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
 /** MM-018: shown when the merge was sent by someone else. */
 export const SUBJECT_FALLBACK =
@@ -25,7 +26,7 @@ function RateRow({ label, rate }: { label: string; rate: Rate }) {
 function MailResults({ id }: { id: string }) {
   const campaign = useSentCampaign(id);
   if (campaign.isPending) return <Skeleton height={200} aria-label="Loading" />;
-  if (campaign.isError) return <Alert color="red">An error ocurred. Please try again.</Alert>;
+  if (campaign.isError) return <Alert color="red">{WORK_AREA_ERROR}</Alert>;
   const data = campaign.data;
   // MM-022..027: delivered = sent − bounced; rates rounded; German numbers; N/A when missing.
   const rates = campaignRates(data.trackingInfos);
@@ -63,7 +64,7 @@ function PollResults({ id }: { id: string }) {
     return <Skeleton height={120} aria-label="Loading" />;
   }
   if (results.isError && responses.isError) {
-    return <Alert color="red">An error ocurred. Please try again.</Alert>;
+    return <Alert color="red">{WORK_AREA_ERROR}</Alert>;
   }
   const items = results.data?.items ?? responses.data?.items ?? [];
   const total = items.reduce((sum, item) => sum + item.count, 0);

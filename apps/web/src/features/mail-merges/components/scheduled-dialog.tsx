@@ -13,10 +13,10 @@ import {
 } from '../api/mail-merges';
 import { deliveryDate, scheduledMergeMessage, statusLabel } from '../scheduled-messages';
 import type { ScheduledOutletContext } from './scheduled-tab';
+import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
 export const CANCELLED_TEXT = 'Mail merge cancelled.';
 /** C16: the work-area error banner keeps the spec's spelling. */
-export const CANCEL_ERROR_TEXT = 'An error ocurred. Please try again.';
 export const CANCEL_EVENT = 'scheduled_merge_canceled_by_user';
 
 /** MM-011, MM-028..046: a scheduled merge at {scheduled}/{id}, with its status and Cancel. */
@@ -44,7 +44,7 @@ export function ScheduledDialog() {
       },
       onError: () => {
         // MM-046
-        setBanner({ color: 'red', text: CANCEL_ERROR_TEXT });
+        setBanner({ color: 'red', text: WORK_AREA_ERROR });
         close();
       },
     });
@@ -56,7 +56,7 @@ export function ScheduledDialog() {
       {merge.isPending ? (
         <Skeleton height={160} aria-label="Loading" />
       ) : merge.isError ? (
-        <Alert color="red">{CANCEL_ERROR_TEXT}</Alert>
+        <Alert color="red">{WORK_AREA_ERROR}</Alert>
       ) : (
         <Stack gap="sm">
           {message && (

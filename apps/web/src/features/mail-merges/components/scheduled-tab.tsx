@@ -112,6 +112,7 @@ export function ScheduledTab() {
       </Group>
       <PaginatedTable
         loading={query.isPending}
+        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
         columns={columns}
         rows={items}
         rowKey={(row) => row.scheduledMergeId}

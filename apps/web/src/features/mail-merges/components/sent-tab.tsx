@@ -125,6 +125,7 @@ export function SentTab() {
       </Group>
       <PaginatedTable
         loading={query.isPending}
+        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
         columns={columns}
         rows={items}
         rowKey={(row) => row.id}

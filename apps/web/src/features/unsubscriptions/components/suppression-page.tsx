@@ -31,6 +31,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
+import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
@@ -44,8 +45,6 @@ export interface SuppressionListQuery {
   limitOffset: string;
 }
 
-/** C16: the work-area error banner keeps the spec's spelling. */
-export const WORK_AREA_ERROR = 'An error ocurred. Please try again.';
 /**
  * UNSUB-016 / BOUNCE-014: why a member's Delete is disabled on a shared WORKSPACE entry. The spec
  * gives the rule but no text; this one is ours.
@@ -333,6 +332,7 @@ export function SuppressionPage<S extends string>({
         onSortChange={list.setSort}
         empty={query.isSuccess ? empty : undefined}
         loading={query.isPending}
+        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
       />
       <VisuallyHidden id={sharedReasonId}>{SHARED_ENTRY_DELETE_REASON}</VisuallyHidden>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={texts.confirmTitle}>
