@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CAMPAIGN_RECIPIENT_STATUSES, SCHEDULED_MERGE_STATUSES } from '@mergeboard/core';
 import { createdAt, isLowercase, oneOf, timestamptz, updatedAt } from './columns';
 import { users } from './identity';

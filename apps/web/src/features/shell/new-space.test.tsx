@@ -63,6 +63,12 @@ describe('new space modal', () => {
         'GET /api/v2/users/me': [json(200, before), json(200, after)],
         'POST /api/v1/workspaces': json(201, { workspaceId: created.workspaceId }),
         [`GET /api/v1/workspaces/${created.workspaceId}`]: json(200, workspaceDetails(created)),
+        [`GET /api/users/me/workspaces/${home.workspaceId}/unsubscriptions`]: json(200, {
+          items: [],
+          total: 0,
+        }),
+        // The new space's Sent tab: nothing sent yet.
+        'GET /api/users/me/campaigns': json(200, { items: [], total: 0 }),
       },
     });
     const dialog = await openNewSpace(user);
