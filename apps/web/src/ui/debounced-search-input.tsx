@@ -5,7 +5,8 @@ import { SEARCH_DEBOUNCE_MS } from '@mergeboard/core';
 
 /**
  * CONST-012: a search box that reports its value 200 ms after the last keystroke; an empty box
- * reports '' (the list then drops its filter). The caller URL-encodes the term (formatFilterBy).
+ * reports '' (the list then drops its filter), and at once when the box loses focus. The caller
+ * URL-encodes the term (formatFilterBy).
  */
 export function DebouncedSearchInput({
   value,
@@ -29,6 +30,9 @@ export function DebouncedSearchInput({
         setText(event.currentTarget.value);
         report(event.currentTarget.value);
       }}
+      // Leaving the box (e.g. clicking a row at once) applies the typed term now, so the list and
+      // the links built from the URL never lag behind what the box shows.
+      onBlur={() => report.flush()}
     />
   );
 }
