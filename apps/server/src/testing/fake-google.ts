@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 
 export interface FakeGooglePerson {
@@ -7,16 +7,103 @@ export interface FakeGooglePerson {
   name?: string;
 }
 
+/** A draft the stand-in Gmail received (users.drafts.create). */
+export interface FakeGmailDraft {
+  id: string;
+  messageId: string;
+  /** Whose mailbox: the subject of the access token used. */
+  sub: string;
+  /** The message exactly as sent: base64url RFC 2822. */
+  raw: string;
+  accessToken: string;
+}
+
+const GMAIL_COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
+const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
+/** Google names the short sign-in scopes by their full URLs in token responses. */
+const SCOPE_NAMES: Record<string, string> = {
+  email: 'https://www.googleapis.com/auth/userinfo.email',
+  profile: 'https://www.googleapis.com/auth/userinfo.profile',
+};
+
+/** Gmail's error bodies (Google API error format) for the statuses the tests ask for. */
+function gmailError(status: number): unknown {
+  const known: Record<number, { status: string; message: string; reason: string }> = {
+    401: {
+      status: 'UNAUTHENTICATED',
+      message: 'Request had invalid authentication credentials.',
+      reason: 'authError',
+    },
+    403: {
+      status: 'PERMISSION_DENIED',
+      message: 'Request had insufficient authentication scopes.',
+      reason: 'insufficientPermissions',
+    },
+    429: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests.', reason: 'rateLimitExceeded' },
+  };
+  const entry = known[status] ?? {
+    status: 'INTERNAL',
+    message: 'Internal error encountered.',
+    reason: 'backendError',
+  };
+  return {
+    error: {
+      code: status,
+      message: entry.message,
+      errors: [{ message: entry.message, domain: 'global', reason: entry.reason }],
+      status: entry.status,
+    },
+  };
+}
+
 /**
- * A stand-in for Google's OpenID endpoints (discovery, JWKS, token), answering the requests
- * our server makes. It checks what Google checks (client, code, PKCE verifier) and signs id
- * tokens with its own key, so the server's id-token checks run for real.
+ * A stand-in for Google's servers as our server reaches them: the OpenID endpoints (discovery,
+ * JWKS, token — authorization code and refresh grants) and the Gmail API's drafts.create. It
+ * checks what Google checks (client, code, PKCE verifier, refresh token, bearer token and its
+ * scope), signs id tokens with its own key so the server's id-token checks run for real, and
+ * behaves like Google with offline access: a refresh token comes with the first offline consent,
+ * or with `prompt=consent`, and `include_granted_scopes` answers every scope granted so far.
  */
 export async function createFakeGoogle(clientId: string, clientSecret: string) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'fake-google-1', alg: 'RS256', use: 'sig' };
-  const codes = new Map<string, { person: FakeGooglePerson; nonce: string; challenge: string }>();
+  const codes = new Map<
+    string,
+    {
+      person: FakeGooglePerson;
+      nonce: string;
+      challenge: string;
+      scopes: string[];
+      offline: boolean;
+      consent: boolean;
+      includeGranted: boolean;
+    }
+  >();
   const idTokenTweaks: { audience?: string; expiresInSeconds?: number; nonce?: string } = {};
+  /** Scopes each person has granted this client. */
+  const granted = new Map<string, Set<string>>();
+  /** People who have given this client offline access (Google sends a refresh token the first time). */
+  const offlineGiven = new Set<string>();
+  const accessTokens = new Map<string, { person: FakeGooglePerson; expiresAt: number }>();
+  const refreshTokens = new Map<string, FakeGooglePerson>();
+  /** Gmail: drafts received, and statuses to answer instead of the next requests (in order). */
+  const gmail = {
+    drafts: [] as FakeGmailDraft[],
+    failures: [] as number[],
+    /** The bearer token of every drafts.create request, accepted or not. */
+    requests: [] as { accessToken: string; status: number }[],
+  };
+  /** Token endpoint: requests by grant type, and statuses to answer instead of the next refreshes. */
+  const tokenEndpoint = {
+    grants: [] as string[],
+    /** Every refresh token handed out, in order (tests check none is stored in the clear). */
+    issuedRefreshTokens: [] as string[],
+    refreshFailures: [] as number[],
+    /** Answer the next code exchanges without a refresh token, as Google does for repeat consents. */
+    omitRefreshToken: false,
+    /** Lifetime of the access tokens issued next. */
+    accessTokenSeconds: 3599,
+  };
 
   const issuer = 'https://accounts.google.com';
   const discovery = {
@@ -34,11 +121,31 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-  async function token(body: URLSearchParams, authorization: string | null): Promise<Response> {
-    const basic = authorization?.startsWith('Basic ')
-      ? Buffer.from(authorization.slice(6), 'base64').toString().split(':').map(decodeURIComponent)
-      : [body.get('client_id'), body.get('client_secret')];
-    if (basic[0] !== clientId || basic[1] !== clientSecret) return json({ error: 'invalid_client' }, 401);
+  const grantedScope = (sub: string) => [...(granted.get(sub) ?? [])].join(' ');
+
+  function issueAccessToken(person: FakeGooglePerson): string {
+    const token = `ya29.${randomBytes(24).toString('base64url')}`;
+    accessTokens.set(token, { person, expiresAt: Date.now() + tokenEndpoint.accessTokenSeconds * 1000 });
+    return token;
+  }
+
+  function signIdToken(person: FakeGooglePerson, nonce: string | null) {
+    return new SignJWT({
+      email: person.email,
+      email_verified: true,
+      ...(person.name ? { name: person.name } : {}),
+      ...(nonce === null ? {} : { nonce }),
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
+      .setIssuer(issuer)
+      .setSubject(person.sub)
+      .setAudience(idTokenTweaks.audience ?? clientId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (idTokenTweaks.expiresInSeconds ?? 3600))
+      .sign(privateKey);
+  }
+
+  async function codeGrant(body: URLSearchParams): Promise<Response> {
     const grant = codes.get(body.get('code') ?? '');
     codes.delete(body.get('code') ?? '');
     if (!grant) return json({ error: 'invalid_grant' }, 400);
@@ -46,25 +153,92 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) {
       return json({ error: 'invalid_grant', error_description: 'code_verifier mismatch' }, 400);
     }
-    const idToken = await new SignJWT({
-      email: grant.person.email,
-      email_verified: true,
-      ...(grant.person.name ? { name: grant.person.name } : {}),
-      nonce: idTokenTweaks.nonce ?? grant.nonce,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
-      .setIssuer(issuer)
-      .setSubject(grant.person.sub)
-      .setAudience(idTokenTweaks.audience ?? clientId)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + (idTokenTweaks.expiresInSeconds ?? 3600))
-      .sign(privateKey);
+    const { person } = grant;
+    const before = new Set(granted.get(person.sub) ?? []);
+    const now = new Set([...(grant.includeGranted ? before : []), ...grant.scopes]);
+    granted.set(person.sub, new Set([...before, ...grant.scopes]));
+    let refreshToken: string | undefined;
+    if (
+      grant.offline &&
+      (grant.consent || !offlineGiven.has(person.sub)) &&
+      !tokenEndpoint.omitRefreshToken
+    ) {
+      refreshToken = `1//${randomBytes(32).toString('base64url')}`;
+      refreshTokens.set(refreshToken, person);
+      tokenEndpoint.issuedRefreshTokens.push(refreshToken);
+    }
+    if (grant.offline) offlineGiven.add(person.sub);
     return json({
-      access_token: randomUUID(),
-      id_token: idToken,
+      access_token: issueAccessToken(person),
+      id_token: await signIdToken(person, idTokenTweaks.nonce ?? grant.nonce),
       token_type: 'Bearer',
-      expires_in: 3599,
-      scope: 'openid email profile',
+      expires_in: tokenEndpoint.accessTokenSeconds,
+      scope: [...now].join(' '),
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    });
+  }
+
+  async function refreshGrant(body: URLSearchParams): Promise<Response> {
+    const failure = tokenEndpoint.refreshFailures.shift();
+    if (failure) return json({ error: 'internal_failure' }, failure);
+    const person = refreshTokens.get(body.get('refresh_token') ?? '');
+    if (!person) {
+      return json({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, 400);
+    }
+    return json({
+      access_token: issueAccessToken(person),
+      id_token: await signIdToken(person, null),
+      token_type: 'Bearer',
+      expires_in: tokenEndpoint.accessTokenSeconds,
+      scope: grantedScope(person.sub),
+    });
+  }
+
+  function token(body: URLSearchParams, authorization: string | null): Promise<Response> | Response {
+    const basic = authorization?.startsWith('Basic ')
+      ? Buffer.from(authorization.slice(6), 'base64').toString().split(':').map(decodeURIComponent)
+      : [body.get('client_id'), body.get('client_secret')];
+    if (basic[0] !== clientId || basic[1] !== clientSecret) return json({ error: 'invalid_client' }, 401);
+    const grantType = body.get('grant_type') ?? '';
+    tokenEndpoint.grants.push(grantType);
+    if (grantType === 'authorization_code') return codeGrant(body);
+    if (grantType === 'refresh_token') return refreshGrant(body);
+    return json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  function createDraft(headers: Headers, body: string): Response {
+    const accessToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
+    const answer = (status: number, payload: unknown) => {
+      gmail.requests.push({ accessToken, status });
+      return json(payload, status);
+    };
+    const failure = gmail.failures.shift();
+    if (failure) return answer(failure, gmailError(failure));
+    const holder = accessTokens.get(accessToken);
+    if (!holder || holder.expiresAt <= Date.now()) return answer(401, gmailError(401));
+    if (!granted.get(holder.person.sub)?.has(GMAIL_COMPOSE)) return answer(403, gmailError(403));
+    let raw: unknown;
+    try {
+      raw = (JSON.parse(body) as { message?: { raw?: unknown } }).message?.raw;
+    } catch {
+      raw = undefined;
+    }
+    if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]+={0,2}$/.test(raw)) {
+      return answer(400, {
+        error: { code: 400, message: 'Invalid message.raw', status: 'INVALID_ARGUMENT' },
+      });
+    }
+    const draft: FakeGmailDraft = {
+      id: `r${randomBytes(8).readBigUInt64BE().toString()}`,
+      messageId: randomBytes(8).toString('hex'),
+      sub: holder.person.sub,
+      raw,
+      accessToken,
+    };
+    gmail.drafts.push(draft);
+    return answer(200, {
+      id: draft.id,
+      message: { id: draft.messageId, threadId: draft.messageId, labelIds: ['DRAFT'] },
     });
   }
 
@@ -76,21 +250,53 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     if (url.href === discovery.token_endpoint && init?.method === 'POST') {
       return token(new URLSearchParams(String(init.body)), headers.get('authorization'));
     }
+    if (url.href === GMAIL_DRAFTS_URL && init?.method === 'POST')
+      return createDraft(headers, String(init.body));
     return json({ error: 'not_found' }, 404);
   }) as typeof fetch;
 
   return {
     fetch: fetchImpl,
-    /** What Google does after the person picks an account: a code for that authorization request. */
+    /**
+     * What Google does after the person picks an account (and, when asked, ticks the consent
+     * boxes): a code for that authorization request. `declineCompose` leaves the Gmail box unticked.
+     */
     approve(
       authorizationUrl: string,
       person: FakeGooglePerson,
+      options: { declineCompose?: boolean } = {},
     ): { code: string; state: string; iss: string } {
       const params = new URL(authorizationUrl).searchParams;
       const code = randomUUID();
-      codes.set(code, { person, nonce: params.get('nonce')!, challenge: params.get('code_challenge')! });
+      const scopes = (params.get('scope') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((scope) => SCOPE_NAMES[scope] ?? scope)
+        .filter((scope) => !(options.declineCompose && scope === GMAIL_COMPOSE));
+      codes.set(code, {
+        person,
+        nonce: params.get('nonce')!,
+        challenge: params.get('code_challenge')!,
+        scopes,
+        offline: params.get('access_type') === 'offline',
+        consent: (params.get('prompt') ?? '').split(' ').includes('consent'),
+        includeGranted: params.get('include_granted_scopes') === 'true',
+      });
       return { code, state: params.get('state')!, iss: issuer };
     },
+    /** The person removes this app at myaccount.google.com: every token stops working. */
+    revoke(sub: string) {
+      for (const [token, person] of refreshTokens) if (person.sub === sub) refreshTokens.delete(token);
+      for (const [token, holder] of accessTokens) if (holder.person.sub === sub) accessTokens.delete(token);
+      granted.delete(sub);
+      offlineGiven.delete(sub);
+    },
+    /** The hour passes: the access tokens issued so far no longer work. */
+    expireAccessTokens() {
+      for (const holder of accessTokens.values()) holder.expiresAt = 0;
+    },
+    gmail,
+    tokenEndpoint,
     idTokenTweaks,
   };
 }

@@ -67,7 +67,9 @@ export const identities = pgTable(
     /**
      * When a sign-in's token response last named the Gmail compose scope (AUTH-019); null until
      * then. Template import needs it (TPL-004). Never cleared by a later plain sign-in: those do
-     * not ask for the scope, so their token responses do not name it.
+     * not ask for the scope, so their token responses do not name it. With Google it is cleared
+     * (with its google_grants row) when Google no longer honours the grant, so the next import
+     * asks for it again.
      */
     composeGrantedAt: timestamptz('compose_granted_at'),
   },
@@ -76,6 +78,31 @@ export const identities = pgTable(
     index('identities_user_id_idx').on(t.userId),
   ],
 );
+
+/**
+ * What Mergeboard keeps to write Gmail drafts for an identity after a Google sign-in granted the
+ * compose scope (AUTH-019, TPL-008): one row per identity, deleted with the grant. The tokens are
+ * sealed with AES-256-GCM under a key derived from SESSION_SECRET and bound to the identity id
+ * (see auth/grant-cipher.ts), so the table alone, or a row copied to another identity, reveals
+ * and authorises nothing. Only the Google shape writes rows; the built-in issuer needs none.
+ */
+export const googleGrants = pgTable('google_grants', {
+  identityId: uuid('identity_id')
+    .primaryKey()
+    .references(() => identities.id, { onDelete: 'cascade' }),
+  /**
+   * Sealed refresh token. Google sends one when offline access is first granted (or consent is
+   * asked again); a later token response without one keeps this. Null when none was ever sent.
+   */
+  refreshToken: text('refresh_token'),
+  /** Sealed access token, refreshed when it is about to expire. */
+  accessToken: text('access_token').notNull(),
+  accessTokenExpiresAt: timestamptz('access_token_expires_at').notNull(),
+  /** The scopes Google last said it granted (space-separated), for diagnosis. */
+  scope: text('scope').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A signed-in browser. The session id handed to the client is random and only its hash is

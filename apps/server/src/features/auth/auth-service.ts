@@ -52,7 +52,7 @@ export async function startSession(
   identityClaims: VerifiedIdentity,
   userAgent: string | null,
 ): Promise<AuthSession> {
-  const identity = await upsertIdentity(options.db, identityClaims);
+  const identity = await upsertIdentity(options.db, identityClaims, options.keys.grants);
   const sessionId = newSessionSecret();
   const session = await insertSession(options.db, {
     identityId: identity.id,

@@ -10,4 +10,5 @@ export {
 } from './openid-client';
 export { createTokenKeys, hashSessionSecret, newSessionSecret, type TokenKeys } from './tokens';
 export { findLiveSession } from './session-queries';
+export { ComposeGrantLost, GoogleUnavailable, googleAccessFor, type GoogleAccess } from './google-access';
 export { registerLocalIssuer, purgeExpiredIssuerStateJob } from './local-issuer';

@@ -27,6 +27,49 @@ export interface VerifiedIdentity {
    * `scope` counts as not granted: we only record what the provider says it granted.
    */
   composeGranted?: boolean;
+  /**
+   * Google only, when the compose scope was granted: the tokens that let the server write Gmail
+   * drafts later (kept sealed in google_grants). Never logged, never answered to the browser.
+   */
+  googleGrant?: GoogleTokens;
+}
+
+/** Google's tokens for the Gmail API, as a token response (code or refresh grant) gave them. */
+export interface GoogleTokens {
+  accessToken: string;
+  /** Absent when Google did not send a new one (it does on the first offline consent only). */
+  refreshToken: string | null;
+  accessTokenExpiresAt: Date;
+  scope: string;
+}
+
+/**
+ * Why Google's token endpoint did not refresh a grant: `revoked` (invalid_grant, or the answer no
+ * longer names the compose scope: ask the person again) or `unavailable` (network, 5xx, anything
+ * a retry may cure).
+ */
+export class GoogleGrantError extends Error {
+  constructor(
+    readonly reason: 'revoked' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Google's access tokens last an hour; this is assumed when an answer does not say. */
+const DEFAULT_ACCESS_TOKEN_SECONDS = 3600;
+
+function googleTokensOf(
+  tokens: { access_token: string; refresh_token?: string | undefined; scope?: string | undefined },
+  expiresIn: number | undefined,
+): GoogleTokens {
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    accessTokenExpiresAt: new Date(Date.now() + (expiresIn ?? DEFAULT_ACCESS_TOKEN_SECONDS) * 1000),
+    scope: tokens.scope ?? '',
+  };
 }
 
 /** Whether a token response's space-separated `scope` includes the Gmail compose scope. */
@@ -136,7 +179,9 @@ export function createOpenIdClient(options: {
           ? { prompt: request.prompt ?? 'select_account' }
           : {}),
         ...(request.loginHint ? { login_hint: request.loginHint } : {}),
-        ...(request.compose && config.signIn.provider === 'google' ? { include_granted_scopes: 'true' } : {}),
+        ...(request.compose && config.signIn.provider === 'google'
+          ? googleComposeParameters(request.prompt)
+          : {}),
       };
       return { url: oidc.buildAuthorizationUrl(configuration, parameters).href, pending };
     },
@@ -170,6 +215,7 @@ export function createOpenIdClient(options: {
       if (!claims || typeof claims.email !== 'string' || !tokens.id_token) {
         throw new SignInError('missing_email', 'The sign-in provider did not share an e-mail address');
       }
+      const composeGranted = grantsCompose(tokens.scope);
       return {
         issuer: claims.iss,
         subject: claims.sub,
@@ -178,10 +224,63 @@ export function createOpenIdClient(options: {
         name: typeof claims.name === 'string' ? claims.name : null,
         picture: typeof claims.picture === 'string' ? claims.picture : null,
         idToken: tokens.id_token,
-        composeGranted: grantsCompose(tokens.scope),
+        composeGranted,
+        ...(composeGranted && config.signIn.provider === 'google'
+          ? { googleGrant: googleTokensOf(tokens, tokens.expiresIn()) }
+          : {}),
       };
     },
+
+    /**
+     * Google only: a fresh access token for a kept grant, through openid-client's refresh grant
+     * at Google's token endpoint with this client's credentials (and the same outbound fetch).
+     */
+    async refreshGoogleGrant(refreshToken: string): Promise<GoogleTokens> {
+      if (config.signIn.provider !== 'google') {
+        throw new GoogleGrantError('revoked', 'Only a Google sign-in keeps grants to refresh');
+      }
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await discover();
+      } catch (error) {
+        throw new GoogleGrantError('unavailable', (error as Error).message);
+      }
+      let tokens: Awaited<ReturnType<typeof oidc.refreshTokenGrant>>;
+      try {
+        tokens = await oidc.refreshTokenGrant(configuration, refreshToken);
+      } catch (error) {
+        if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') {
+          throw new GoogleGrantError('revoked', 'Google no longer accepts the kept grant (invalid_grant)');
+        }
+        const status = error instanceof oidc.ResponseBodyError ? ` (HTTP ${error.status})` : '';
+        throw new GoogleGrantError('unavailable', `Google's token endpoint did not answer${status}`);
+      }
+      // An answer that names its scopes without the compose scope means the person withdrew it.
+      if (tokens.scope !== undefined && !grantsCompose(tokens.scope)) {
+        throw new GoogleGrantError('revoked', 'Google no longer grants the compose scope');
+      }
+      return googleTokensOf(tokens, tokens.expiresIn());
+    },
+
+    /**
+     * How this server reaches Google's APIs (the Gmail API): the fetch the sign-in uses, so tests
+     * stand in for Google in one place.
+     */
+    googleFetch: ((input, init) => (options.fetch ?? fetch)(input, init)) as typeof fetch,
   };
+}
+
+/**
+ * Google: asking for the compose scope also asks for offline access (a refresh token, so drafts
+ * can be written after the hour the access token lives) and for the consent screen, because
+ * Google sends a refresh token only when consent is given; we only ask for compose when we hold
+ * no usable grant, so the consent screen is what the person expects then.
+ */
+function googleComposeParameters(prompt: string | undefined): Record<string, string> {
+  const prompts = new Set((prompt ?? '').split(/\s+/).filter(Boolean));
+  prompts.delete('none');
+  prompts.add('consent');
+  return { include_granted_scopes: 'true', access_type: 'offline', prompt: [...prompts].join(' ') };
 }
 
 export type OpenIdClient = ReturnType<typeof createOpenIdClient>;

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { GrantKey } from './grant-cipher';
+import { saveGoogleGrant } from './google-grants';
 import type { VerifiedIdentity } from './openid-client';
 import { identities, sessions, users } from '../../db/schema';
 
@@ -28,8 +30,9 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
  * an account (created by an invitation or the demo data) links to it when the provider vouches
  * for the address; from then on the subject alone identifies the person. A token response that
  * granted the compose scope records when (AUTH-019); one that did not leaves an earlier grant.
+ * With Google, such a response also leaves the tokens needed to write Gmail drafts.
  */
-export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idToken'>) {
+export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idToken'>, grantKey?: GrantKey) {
   const now = new Date();
   const composeGrant = claims.composeGranted ? { composeGrantedAt: now } : {};
   return db.transaction(async (tx) => {
@@ -55,6 +58,12 @@ export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idT
         },
       })
       .returning();
+    // Google's tokens for Gmail drafts are kept with the grant they came with, in the same
+    // transaction (sealed; see google-grants.ts).
+    if (claims.googleGrant) {
+      if (!grantKey) throw new Error('A Google grant needs the grant key to be kept');
+      await saveGoogleGrant(tx, grantKey, identity!.id, claims.googleGrant);
+    }
     if (identity!.userId || !claims.emailVerified) return identity!;
     const [owner] = await tx
       .select({ id: users.id })

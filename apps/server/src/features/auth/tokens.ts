@@ -1,5 +1,6 @@
 import { createHmac, createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { deriveGrantKey } from './grant-cipher';
 
 /**
  * Our own tokens, signed with keys derived from SESSION_SECRET (HS256), so every process with
@@ -32,7 +33,12 @@ export class TokenError extends Error {
 
 export function createTokenKeys(secret: string) {
   const key = (label: string) => createHmac('sha256', secret).update(`mergeboard:${label}`).digest();
-  return { access: key('access-token'), backendId: key('backend-id-token') };
+  return {
+    access: key('access-token'),
+    backendId: key('backend-id-token'),
+    /** Seals the Google tokens kept for Gmail drafts (google_grants); never signs anything. */
+    grants: deriveGrantKey(secret),
+  };
 }
 export type TokenKeys = ReturnType<typeof createTokenKeys>;
 

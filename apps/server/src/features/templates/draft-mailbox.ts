@@ -1,7 +1,9 @@
 import type { DraftProvider } from '@mergeboard/core';
-import type { Config } from '../../config/config';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { drafts } from '../../db/schema';
+import { googleAccessFor } from '../auth';
+import { gmailDraftMailbox } from './gmail-draft-mailbox';
 
 export interface NewDraft {
   userId: string;
@@ -11,9 +13,10 @@ export interface NewDraft {
 }
 
 /**
- * Where an imported template becomes a draft (TPL-008). The spec's product writes it into the
- * user's Gmail through the compose scope; the embedded shape (no Google sign-in) keeps it in
- * Mergeboard's own drafts table instead.
+ * Where an imported template becomes a draft (TPL-007, TPL-008): with Google sign-in, a draft in
+ * the person's Gmail written through the compose scope (`provider: 'GMAIL'`, the messageId is the
+ * Gmail message id the web app opens in Gmail); in the embedded shape (the built-in issuer, no
+ * Gmail to write to), a row of Mergeboard's own drafts table (`provider: 'MERGEBOARD'`).
  */
 export interface DraftMailbox {
   readonly provider: DraftProvider;
@@ -40,12 +43,20 @@ export function storedDraftMailbox(db: Db): DraftMailbox {
 }
 
 /**
- * The mailbox for this server. A Gmail implementation (users.drafts.create with the compose scope,
- * asked for at import time, TPL-004/005) needs the per-user Google tokens that arrive with the
- * merge engine; it is not written yet and is not faked. Until then every server, with or without
- * Google sign-in, stores the draft itself and says so (`provider: 'MERGEBOARD'`), so the web app
- * opens the stored draft rather than pretending it is in Gmail.
+ * The mailbox for this server and caller. Google sign-in: Gmail, with the tokens the caller's
+ * compose sign-in left (google_grants, sealed; refreshed at Google's token endpoint through the
+ * sign-in's OpenID client, and Gmail reached through the same outbound fetch). A grant Google
+ * refuses is forgotten and the import answers 403 compose_permission_required; Google failing
+ * answers 502. The built-in issuer: Mergeboard's drafts table.
  */
-export function draftMailboxFor(_config: Pick<Config, 'signIn'>, db: Db): DraftMailbox {
-  return storedDraftMailbox(db);
+export function draftMailboxFor(
+  context: Pick<AppContext, 'config' | 'database' | 'signIn' | 'tokens'>,
+  identity: { id: string },
+): DraftMailbox {
+  if (context.config.signIn.provider === 'google') {
+    return gmailDraftMailbox(
+      googleAccessFor({ db: context.database.db, keys: context.tokens, signIn: context.signIn }, identity.id),
+    );
+  }
+  return storedDraftMailbox(context.database.db);
 }

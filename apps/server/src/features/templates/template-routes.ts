@@ -1,13 +1,8 @@
-import {
-  authorize,
-  COMPOSE_PERMISSION_REQUIRED,
-  createDraft,
-  getDraft,
-  listTemplates,
-} from '@mergeboard/core';
+import { createDraft, getDraft, listTemplates } from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
 import type { RequestAuth } from '../auth';
+import { composePermissionRequired } from './compose-permission';
 import { draftMailboxFor } from './draft-mailbox';
 import { importTemplate, listGallery, readStoredDraft } from './template-service';
 
@@ -33,11 +28,7 @@ function requireSelf(auth: RequestAuth | null, userId: string): string {
  */
 function requireComposeGrant(auth: RequestAuth | null): void {
   if (auth?.identity.composeGrantedAt) return;
-  throw new AppError(
-    COMPOSE_PERMISSION_REQUIRED,
-    `Permission to compose mail has not been granted to this sign-in: allow it through GET ${authorize.path}?compose=1, then import again`,
-    { status: 403 },
-  );
+  throw composePermissionRequired('missing');
 }
 
 export const templateRoutes = [
@@ -53,7 +44,7 @@ export const templateRoutes = [
     handler: ({ params, body, auth, context }) => {
       const userId = requireSelf(auth, params.userId);
       requireComposeGrant(auth);
-      return importTemplate(context.database.db, draftMailboxFor(context.config, context.database.db), {
+      return importTemplate(context.database.db, draftMailboxFor(context, auth!.identity), {
         userId,
         templateId: body.fromTemplate,
       });

@@ -1,0 +1,89 @@
+import type { Db } from '../../db/client';
+import {
+  forgetGoogleGrant,
+  readGoogleGrant,
+  storeRefreshedGoogleTokens,
+  type OpenedGoogleGrant,
+} from './google-grants';
+import { GoogleGrantError, type OpenIdClient } from './openid-client';
+import type { TokenKeys } from './tokens';
+
+/** The compose grant is gone (never kept, revoked, or refused by Google): the person must allow it again. */
+export class ComposeGrantLost extends Error {}
+
+/** Google could not be reached or answered with an error a later retry may cure. */
+export class GoogleUnavailable extends Error {}
+
+/** An access token is used only while it has this much life left; else it is refreshed first. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * The Google credentials of one identity for calling a Google API (Gmail) on the person's behalf,
+ * from the grant a compose sign-in left (google_grants). A refresh goes to Google's token
+ * endpoint through the sign-in's OpenID client; a grant Google no longer honours is forgotten
+ * together with the identity's compose grant, so the next import asks for it again (TPL-004).
+ */
+export interface GoogleAccess {
+  /** How to reach Google's APIs (the sign-in's outbound fetch; tests stand in for Google there). */
+  readonly fetch: typeof fetch;
+  /** The kept access token while it lives, else a refreshed one (`refreshed` says which). */
+  accessToken(): Promise<{ token: string; refreshed: boolean }>;
+  /** A new access token from the refresh token, whatever the kept one's expiry. */
+  refresh(): Promise<string>;
+  /** Forgets the grant (Google refused it); the next import is asked for the compose scope. */
+  forget(): Promise<void>;
+}
+
+export function googleAccessFor(
+  context: { db: Db; keys: TokenKeys; signIn: OpenIdClient },
+  identityId: string,
+): GoogleAccess {
+  const { db, keys, signIn } = context;
+  let read: Promise<OpenedGoogleGrant | null> | null = null;
+  const grant = () => (read ??= readGoogleGrant(db, keys.grants, identityId));
+
+  async function lose(found: OpenedGoogleGrant | null, why: string): Promise<never> {
+    await forgetGoogleGrant(db, identityId, found);
+    throw new ComposeGrantLost(why);
+  }
+
+  async function refresh(): Promise<string> {
+    const found = await grant();
+    if (!found) return lose(null, 'No Google grant is kept for this sign-in');
+    if (!found.refreshToken) return lose(found, 'Google sent no refresh token for this grant');
+    let tokens;
+    try {
+      tokens = await signIn.refreshGoogleGrant(found.refreshToken);
+    } catch (error) {
+      if (error instanceof GoogleGrantError && error.reason === 'revoked') return lose(found, error.message);
+      throw new GoogleUnavailable(
+        error instanceof GoogleGrantError ? error.message : "Google's token endpoint could not be reached",
+      );
+    }
+    const stored = await storeRefreshedGoogleTokens(db, keys.grants, identityId, tokens);
+    read = Promise.resolve({
+      ...found,
+      accessToken: tokens.accessToken,
+      accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+      refreshToken: tokens.refreshToken ?? found.refreshToken,
+      sealedRefreshToken: stored.sealedRefreshToken,
+    });
+    return tokens.accessToken;
+  }
+
+  return {
+    fetch: signIn.googleFetch,
+    async accessToken() {
+      const found = await grant();
+      if (!found) return lose(null, 'No Google grant is kept for this sign-in');
+      if (found.accessToken && found.accessTokenExpiresAt.getTime() - Date.now() > EXPIRY_MARGIN_MS) {
+        return { token: found.accessToken, refreshed: false };
+      }
+      return { token: await refresh(), refreshed: true };
+    },
+    refresh,
+    async forget() {
+      await forgetGoogleGrant(db, identityId, await grant());
+    },
+  };
+}
