@@ -24,6 +24,15 @@ const emailCell = (page: Page, email: string) =>
 /** The delete button of the first row: the list has loaded with rows. */
 const firstDeleteButton = (page: Page) => page.getByRole('button', { name: /^Delete / }).first();
 
+/** Signs in as member@acme.example and switches to Acme Europe (Premium: shared lists); its URL prefix. */
+async function openAcmeEuropeAsMember(page: Page, baseUrl: string): Promise<string> {
+  await signInAs(page, baseUrl, 'member@acme.example');
+  await page.getByRole('button', { name: 'Space menu' }).click();
+  await page.getByRole('menuitem', { name: /Acme Europe/ }).click();
+  await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Europe' }).waitFor();
+  return spacePrefixOf(page.url());
+}
+
 describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
   const env = journeyEnvironment();
 
@@ -171,13 +180,10 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await shot(page, 'bounces-mobile');
     await page.close();
   });
+
   it('UNSUB-013 UNSUB-016 BOUNCE-012 BOUNCE-014 in the shared lists of Acme Europe a member cannot delete WORKSPACE-type entries, in the page or through the API', async () => {
     const page = await env.browser.newPage({ viewport: viewports.desktop });
-    await signInAs(page, env.server.url, 'member@acme.example');
-    await page.getByRole('button', { name: 'Space menu' }).click();
-    await page.getByRole('menuitem', { name: /Acme Europe/ }).click();
-    await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Europe' }).waitFor();
-    const prefix = spacePrefixOf(page.url());
+    const prefix = await openAcmeEuropeAsMember(page, env.server.url);
     expect(prefix).toMatch(/\/acme-europe$/);
     const workspaceId = prefix.split('/')[1]!;
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -239,13 +245,10 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await shot(page, 'bounces-shared-member-mobile');
     await page.close();
   });
+
   it('UNSUB-001 BOUNCE-001 at 375 px the lists fit the screen: no sideways scrolling to reach Delete', async () => {
     const page = await env.browser.newPage({ viewport: viewports.desktop });
-    await signInAs(page, env.server.url, 'member@acme.example');
-    await page.getByRole('button', { name: 'Space menu' }).click();
-    await page.getByRole('menuitem', { name: /Acme Europe/ }).click();
-    await page.getByRole('button', { name: 'Space menu' }).filter({ hasText: 'Acme Europe' }).waitFor();
-    const prefix = spacePrefixOf(page.url());
+    const prefix = await openAcmeEuropeAsMember(page, env.server.url);
     await page.setViewportSize(viewports.mobile);
     const overflow: Record<string, number> = {};
     for (const path of ['unsubscriptions', 'bounces'] as const) {
