@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { campaignRates, formatCount } from './campaign-rates';
 import { dateRangeBounds } from './date-range';
-import { isWaitingForQuota, scheduledMergeRecovery, splitSheetKey } from './scheduled-merge-rules';
+import type { ScheduledMergeStatus } from '../constants/domain';
+import {
+  isWaitingForQuota,
+  nextDelivery,
+  scheduledMergeRecovery,
+  splitSheetKey,
+} from './scheduled-merge-rules';
 
 describe('mail merge rules', () => {
   it('MM-022 MM-023 MM-024 MM-025 computes delivered and the rates, rounded', () => {
@@ -65,6 +71,33 @@ describe('mail merge rules', () => {
   it('MM-028 IN PROGRESS without a next run waits for the quota', () => {
     expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: null })).toBe(true);
     expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: 1 })).toBe(false);
+  });
+
+  it('MM-028 MM-031 MM-032 MM-036 the next delivery: the run, the quota reset, the next attempt, or none', () => {
+    const at = Date.parse('2026-03-15T12:00:00Z');
+    const last = Date.parse('2026-03-15T10:00:00Z');
+    const merge = (
+      status: ScheduledMergeStatus,
+      mergeTime: number | null,
+      retries = 0,
+      lastRetry: number | null = null,
+    ) =>
+      nextDelivery({
+        status,
+        mergeTime,
+        recoverableErrorRetries: retries,
+        recoverableErrorLastRetryTimestamp: lastRetry,
+      });
+    expect(merge('SCHEDULED', at)).toEqual({ kind: 'at', timestamp: at });
+    expect(merge('IN PROGRESS', at)).toEqual({ kind: 'at', timestamp: at });
+    expect(merge('IN PROGRESS', null)).toEqual({ kind: 'quota-reset' });
+    // Retried errors: one hour after the last retry while fewer than 5; then stopped.
+    expect(merge('UNKNOWN ERROR', null, 2, last)).toEqual({ kind: 'at', timestamp: last + 3_600_000 });
+    expect(merge('SHEET DELETED', null, 4, last)).toEqual({ kind: 'at', timestamp: last + 3_600_000 });
+    expect(merge('NAMED RANGE DELETED', null, 5, last)).toEqual({ kind: 'none' });
+    // Errors that are never retried have no delivery date, whatever their retry fields say.
+    expect(merge('DRAFT NOT FOUND', null, 1, last)).toEqual({ kind: 'none' });
+    expect(merge('TOO COMPLEX REGEXP', at)).toEqual({ kind: 'none' });
   });
 
   it('MM-017 splits a sheet key at its last dash', () => {

@@ -10,6 +10,7 @@ import {
   getSentCampaign,
   listScheduledCampaigns,
   listSentCampaigns,
+  nextDelivery,
 } from '@mergeboard/core';
 import type { campaigns, scheduledMerges } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -92,14 +93,20 @@ const sentExportColumns: CsvColumn<{ campaign: CampaignRow }>[] = [
 const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
   { header: 'title', value: ({ merge }) => merge.title },
   { header: 'status', value: ({ merge }) => merge.status },
-  // MM-028: no next run while the merge waits for the sending quota.
-  { header: 'nextRun', value: ({ merge }) => merge.mergeTime ?? 'Upon quota reset' },
+  { header: 'nextRun', value: ({ merge }) => nextRunCell(toScheduledCampaign(merge)) },
   { header: 'createdTime', value: ({ merge }) => merge.createdAt },
   { header: 'emailsSent', value: ({ merge }) => merge.sentCount },
   { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
   { header: 'error', value: ({ merge }) => merge.error },
   { header: 'spreadsheetLink', value: ({ merge }) => toScheduledCampaign(merge).spreadsheetLink },
 ];
+
+/** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */
+function nextRunCell(merge: Parameters<typeof nextDelivery>[0]): Date | string {
+  const next = nextDelivery(merge);
+  if (next.kind === 'quota-reset') return 'Upon quota reset';
+  return next.kind === 'at' ? new Date(next.timestamp) : '';
+}
 
 /** EVT-008: every export is logged as csv_export (the space filter, when given, goes in the payload). */
 async function recordCsvExport(db: Db, userId: string, list: string, workspaceId: string | undefined) {

@@ -452,6 +452,31 @@ describe('mail merges', () => {
       );
     });
 
+    it('MM-028 CONST-010 the scheduled export\'s nextRun: the run, "Upon quota reset", or empty for a stopped merge', async () => {
+      const merges = await t.database.db.select().from(scheduledMerges);
+      const byStatus = (status: string, withTime: boolean) =>
+        merges.find((merge) => merge.status === status && (merge.mergeTime !== null) === withTime)!;
+      const expectations = [
+        {
+          merge: byStatus('SCHEDULED', true),
+          nextRun: (m: (typeof merges)[number]) => m.mergeTime!.toISOString(),
+        },
+        { merge: byStatus('IN PROGRESS', false), nextRun: () => 'Upon quota reset' },
+        { merge: byStatus('DRAFT NOT FOUND', false), nextRun: () => '' },
+      ];
+      for (const { merge, nextRun } of expectations) {
+        const email = (await t.database.db.select().from(users).where(eq(users.id, merge.userId)))[0]!.email;
+        const search = encodeURIComponent(`search:${encodeURIComponent(merge.title)}`);
+        const res = await get(
+          await signedInAs(t, email),
+          `/api/users/me/scheduled-campaigns/export?filterBy=${search}`,
+        );
+        const line = dataLines(res.body).find((row) => row.startsWith(`${merge.title},${merge.status},`));
+        expect(line, merge.status).toBeDefined();
+        expect(line!.split(',')[2], merge.status).toBe(nextRun(merge));
+      }
+    });
+
     it("CONST-010 exports the caller's scheduled merges with the list's filters", async () => {
       const [row] = await t.database.db.select().from(scheduledMerges).limit(1);
       const email = (await t.database.db.select().from(users).where(eq(users.id, row!.userId)))[0]!.email;

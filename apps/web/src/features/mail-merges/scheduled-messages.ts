@@ -1,5 +1,10 @@
 import { format } from 'date-fns';
-import { isWaitingForQuota, scheduledMergeRecovery, type ScheduledMergeStatus } from '@mergeboard/core';
+import {
+  isWaitingForQuota,
+  nextDelivery,
+  nextRetryAttempt,
+  type ScheduledMergeStatus,
+} from '@mergeboard/core';
 import { env } from '../../config/env';
 import { formatDate } from '../../lib/format-date';
 
@@ -28,30 +33,13 @@ export interface ScheduledMessage {
 /** The next attempt's time, shown as the same day (MM-032): e.g. '3:00 PM'. */
 export const attemptTime = (timestamp: number) => format(timestamp, 'p');
 
-/** The errors whose sending is attempted again while recoverable (MM-036, MM-039, MM-041). */
-const RETRIED_ERRORS: ReadonlySet<ScheduledMergeStatus> = new Set([
-  'UNKNOWN ERROR',
-  'NAMED RANGE DELETED',
-  'SHEET DELETED',
-]);
-
-/**
- * MM-031/032: when a recoverable error will be tried again (last retry + 1 hour); null when the
- * status is not retried or the retries are used up.
- */
-function nextRetry(merge: ScheduledMergeView): number | null {
-  if (!RETRIED_ERRORS.has(merge.status)) return null;
-  const { recoverable, nextAttempt } = scheduledMergeRecovery(merge);
-  return recoverable ? nextAttempt : null;
-}
-
 /**
  * MM-028..042: what a scheduled merge's status tells the user; null for a merge that runs as
  * planned (SCHEDULED, or IN PROGRESS with a next run).
  */
 export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessage | null {
   if (isWaitingForQuota(merge)) return { color: 'yellow', text: QUOTA_WARNING };
-  const retry = nextRetry(merge);
+  const retry = nextRetryAttempt(merge);
   const retryAt = retry === null ? null : attemptTime(retry);
   const error = (text: string, helpLink?: string): ScheduledMessage =>
     helpLink ? { color: 'red', text, helpLink } : { color: 'red', text };
@@ -108,17 +96,12 @@ export function statusLabel(merge: ScheduledMergeView): string {
 }
 
 /**
- * MM-028 / CONST-003: the delivery date column of a scheduled merge.
- * - SCHEDULED, or IN PROGRESS with a next run: that run's date.
- * - IN PROGRESS without a next run (waiting for the quota, MM-028): 'Upon quota reset'.
- * - An error that will be tried again (MM-036, MM-039, MM-041): the next attempt.
- * - Any other error (and any status the spec does not list): the merge is stopped and will not be
- *   sent, so there is no date: '—'. Its message says what went wrong.
+ * MM-028 / CONST-003: the delivery date column of a scheduled merge (core's nextDelivery): the
+ * next run or attempt, 'Upon quota reset', or '—' for a merge an error stopped for good (its
+ * message says what went wrong).
  */
 export function deliveryDate(merge: ScheduledMergeView): string {
-  if (isWaitingForQuota(merge)) return UPON_QUOTA_RESET;
-  if (merge.status === 'SCHEDULED' || merge.status === 'IN PROGRESS')
-    return merge.mergeTime === null ? NO_DELIVERY_DATE : formatDate(merge.mergeTime);
-  const retry = nextRetry(merge);
-  return retry === null ? NO_DELIVERY_DATE : formatDate(retry);
+  const next = nextDelivery(merge);
+  if (next.kind === 'quota-reset') return UPON_QUOTA_RESET;
+  return next.kind === 'at' ? formatDate(next.timestamp) : NO_DELIVERY_DATE;
 }
