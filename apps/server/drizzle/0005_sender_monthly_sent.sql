@@ -12,7 +12,8 @@ ALTER TABLE "sender_monthly_sent" ADD CONSTRAINT "sender_monthly_sent_user_id_us
 CREATE INDEX "sender_monthly_sent_user_id_month_idx" ON "sender_monthly_sent" USING btree ("user_id","month");--> statement-breakpoint
 -- Recipients: a statement's sends (rows with sent_at) are added and those it removes or moves
 -- are taken away, grouped by space, sender and month. Statement-level triggers with transition
--- tables make a bulk load of a million recipients one grouped upsert, not a million.
+-- tables make a bulk load of a million recipients one grouped upsert, not a million. Rows are
+-- upserted in key order, so two concurrent statements lock them in the same order (no deadlock).
 CREATE FUNCTION sender_monthly_sent_from_recipients() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -23,6 +24,7 @@ BEGIN
       JOIN campaigns c ON c.id = ch.campaign_id AND NOT c.is_form_notification
      GROUP BY 1, 2, 3
     HAVING sum(ch.n) <> 0
+     ORDER BY 1, 2, 3
     ON CONFLICT (workspace_id, user_id, month) DO UPDATE
        SET sent = s.sent + excluded.sent,
            last_sent_at = greatest(s.last_sent_at, excluded.last_sent_at);
@@ -36,6 +38,7 @@ BEGIN
       JOIN campaigns c ON c.id = ch.campaign_id AND NOT c.is_form_notification
      GROUP BY 1, 2, 3
     HAVING sum(ch.n) <> 0
+     ORDER BY 1, 2, 3
     ON CONFLICT (workspace_id, user_id, month) DO UPDATE
        SET sent = s.sent + excluded.sent,
            last_sent_at = greatest(s.last_sent_at, excluded.last_sent_at);
@@ -47,6 +50,7 @@ BEGIN
       JOIN campaigns c ON c.id = ch.campaign_id AND NOT c.is_form_notification
      GROUP BY 1, 2, 3
     HAVING sum(ch.n) <> 0
+     ORDER BY 1, 2, 3
     ON CONFLICT (workspace_id, user_id, month) DO UPDATE
        SET sent = s.sent + excluded.sent,
            last_sent_at = greatest(s.last_sent_at, excluded.last_sent_at);
