@@ -40,3 +40,5 @@ export function useListSearchParams<S extends string>(sortKeys: readonly S[], de
     setSort: (value: Sort<S>) => update({ sort: `${value.key}:${value.direction}`, page: null }),
   };
 }
+
+export type ListSearchParams<S extends string> = ReturnType<typeof useListSearchParams<S>>;

@@ -14,6 +14,7 @@ import { downloadCsv } from '../../../lib/download-csv';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
+import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
@@ -56,7 +57,6 @@ export function ScheduledTab() {
     limit: String(TABLE_PAGE_SIZE),
     limitOffset: String(list.page * TABLE_PAGE_SIZE),
   });
-  const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const base = paths.space.scheduled.getHref(prefix);
 
@@ -111,16 +111,9 @@ export function ScheduledTab() {
         />
       </Group>
       <PaginatedTable
-        loading={query.isPending}
-        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
+        {...pagedListProps(query, list)}
         columns={columns}
-        rows={items}
         rowKey={(row) => row.scheduledMergeId}
-        total={total}
-        page={list.page}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
         empty={<ListEmpty searching={list.search !== ''} what="scheduled" />}
       />
       <Outlet context={{ setBanner } satisfies ScheduledOutletContext} />

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
+import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
@@ -65,7 +66,6 @@ export function SentTab() {
     limit: String(TABLE_PAGE_SIZE),
     limitOffset: String(list.page * TABLE_PAGE_SIZE),
   });
-  const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const base = paths.space.sent.getHref(prefix);
 
@@ -124,16 +124,9 @@ export function SentTab() {
         />
       </Group>
       <PaginatedTable
-        loading={query.isPending}
-        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
+        {...pagedListProps(query, list)}
         columns={columns}
-        rows={items}
         rowKey={(row) => row.id}
-        total={total}
-        page={list.page}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
         empty={<ListEmpty searching={list.search !== ''} what="sent" />}
       />
       <Outlet />

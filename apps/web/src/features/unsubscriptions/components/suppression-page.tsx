@@ -32,6 +32,7 @@ import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
+import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
@@ -152,7 +153,6 @@ export function SuppressionPage<S extends string>({
     limit: String(TABLE_PAGE_SIZE),
     limitOffset: String(list.page * TABLE_PAGE_SIZE),
   });
-  const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const validTags = tags.filter((tag) => tag.valid).map((tag) => tag.value);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryRoot });
@@ -322,17 +322,10 @@ export function SuppressionPage<S extends string>({
         )}
       </Group>
       <PaginatedTable
+        {...pagedListProps(query, list)}
         columns={columns}
-        rows={items}
         rowKey={(row) => row.emailAddress}
-        total={total}
-        page={list.page}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
         empty={query.isSuccess ? empty : undefined}
-        loading={query.isPending}
-        failed={query.isError ? { onRetry: () => void query.refetch() } : undefined}
       />
       <VisuallyHidden id={sharedReasonId}>{SHARED_ENTRY_DELETE_REASON}</VisuallyHidden>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={texts.confirmTitle}>
