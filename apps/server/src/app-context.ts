@@ -1,7 +1,7 @@
 import type { Config } from './config/config';
 import type { Database } from './db/client';
-import type { OpenIdClient } from './features/auth/openid-client';
-import type { TokenKeys } from './features/auth/tokens';
+import type { OpenIdClient } from './access/openid-client';
+import type { TokenKeys } from './access/tokens';
 import type { Queue } from './jobs/queue';
 
 /** What a process opens at start: passed to buildApp, never imported as globals. */

@@ -7,7 +7,8 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './features/demo';
-import { buildApp } from './http/app';
+import { buildApp } from './app/build-app';
+import { jobs } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
 
 export interface RunningServer {
@@ -64,7 +65,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     const { seeded } = await seedDemo({ db: database.db });
     if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
   }
-  const queue: Queue = await startQueue({ database, logger, work: config.ROLE !== 'web' });
+  const queue: Queue = await startQueue({ database, logger, work: config.ROLE !== 'web', jobs });
   const context: Runtime = { config, database, queue };
 
   let app: FastifyInstance | null = null;

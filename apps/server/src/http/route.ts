@@ -1,44 +1,99 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorBodySchema, type Contract, type RouteAccess, type SpaceIdSource } from '@mergeboard/core';
+import {
+  errorBodySchema,
+  type Contract,
+  type RouteAccess,
+  type SpaceIdSource,
+  type SpacePermission,
+} from '@mergeboard/core';
+import {
+  authenticate,
+  readBearer,
+  requireAccount,
+  type Account,
+  type RequestAuth,
+} from '../access/authenticate';
+import { requireSpacePermission, type SpaceAccess } from '../access/space-access';
 import type { AppContext } from '../app-context';
-import { authenticate, readBearer, type RequestAuth } from '../features/auth';
-import { requireSpaceMember, type SpaceAccess } from '../features/spaces';
 import { AppError } from './app-error';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface HandlerInput<C extends Contract> {
+interface BaseInput<C extends Contract> {
   params: Out<NonNullable<C['params']>>;
   query: Out<NonNullable<C['query']>>;
   body: Out<NonNullable<C['body']>>;
   context: AppContext;
-  /** The caller's live session; set for every route that is not public. */
-  auth: RequestAuth | null;
-  /** The caller's membership and the space of the `:id` parameter, for `space` routes. */
-  space: SpaceAccess | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
+/** What the route's access has established before the handler runs, typed by its kind. */
+type AccessInput<A extends RouteAccess> = A extends { kind: 'space' }
+  ? { auth: RequestAuth; user: Account; space: SpaceAccess }
+  : A extends { kind: 'user' }
+    ? { auth: RequestAuth; user: Account }
+    : A extends { kind: 'signed-in' }
+      ? { auth: RequestAuth }
+      : unknown;
+
+export type HandlerInput<C extends Contract, A extends RouteAccess = RouteAccess> = BaseInput<C> &
+  AccessInput<A>;
+
+/** The input of a handler behind a space permission. */
+export type SpaceHandlerInput<C extends Contract = Contract> = HandlerInput<
+  C,
+  { kind: 'space'; permission: SpacePermission }
+>;
+
 /** One line of the route table: a contract from core, who may call it, and a thin handler. */
-export interface RouteDefinition<C extends Contract = Contract> {
+export interface RouteDefinition<C extends Contract = Contract, A extends RouteAccess = RouteAccess> {
   contract: C;
-  access: RouteAccess;
+  access: A;
   /** Per-route rate limit, on top of the global one. */
   rateLimit?: { max: number; timeWindow: string | number };
-  handler: (input: HandlerInput<C>) => Promise<z.input<C['response']>> | z.input<C['response']>;
+  handler: (input: HandlerInput<C, A>) => Promise<z.input<C['response']>> | z.input<C['response']>;
 }
 
-export function defineRoute<C extends Contract>(definition: RouteDefinition<C>): RouteDefinition<C> {
+export function defineRoute<C extends Contract, const A extends RouteAccess>(
+  definition: RouteDefinition<C, A>,
+): RouteDefinition<C, A> {
   return definition;
 }
 
-/** Converts the core contract's `:param` path to the URL it is mounted on (same syntax in Fastify). */
+/** What the access hooks found for a request, read back by the handler. */
+interface Established {
+  auth?: RequestAuth;
+  user?: Account;
+  space?: SpaceAccess;
+}
+const established = new WeakMap<FastifyRequest, Established>();
+
+/**
+ * Mounts one line of the table. Who is calling is settled before the request is validated, so an
+ * anonymous or unauthorised caller learns nothing from validation messages: the session in
+ * `onRequest`, the space permission there too when the space id is in the path (else once the
+ * body is parsed, in `preValidation`).
+ */
 export function registerRoute(app: FastifyInstance, context: AppContext, definition: RouteDefinition): void {
   const { contract, access } = definition;
   const successStatus = contract.successStatus ?? 200;
+  const spaceFrom: SpaceIdSource | null =
+    access.kind === 'space' ? (access.spaceFrom ?? { in: 'params', name: 'id' }) : null;
+
+  const checkSpace = async (request: FastifyRequest) => {
+    if (access.kind !== 'space' || !spaceFrom) return;
+    const found = established.get(request)!;
+    found.space = await requireSpacePermission(context.database.db, {
+      workspaceId: spaceIdOf(request, spaceFrom),
+      user: found.user!,
+      permission: access.permission,
+      productName: context.config.PRODUCT_NAME,
+    });
+  };
+
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -55,30 +110,28 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
         '5xx': errorBodySchema,
       },
     },
+    onRequest: async (request) => {
+      if (access.kind === 'public') return;
+      const auth = await authenticate(context.database.db, context.tokens, readBearer(request));
+      const found: Established = { auth };
+      established.set(request, found);
+      if (access.kind === 'signed-in') return;
+      found.user = requireAccount(auth);
+      if (spaceFrom?.in === 'params') await checkSpace(request);
+    },
+    preValidation: async (request) => {
+      if (spaceFrom?.in === 'body') await checkSpace(request);
+    },
     handler: async (request, reply) => {
-      const auth =
-        access.kind === 'public'
-          ? null
-          : await authenticate(context.database.db, context.tokens, readBearer(request));
-      if (access.kind === 'user' || access.kind === 'space') requireAccount(auth!);
-      const space =
-        access.kind === 'space'
-          ? await requireSpaceMember(context.database.db, {
-              workspaceId: spaceIdOf(request, access.spaceFrom ?? { in: 'params', name: 'id' }),
-              userId: auth!.user!.id,
-              minRole: access.minRole,
-            })
-          : null;
       const answer = await definition.handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         context,
-        auth,
-        space,
         request,
         reply,
-      });
+        ...established.get(request),
+      } as HandlerInput<Contract>);
       // Redirecting handlers have answered already.
       if (reply.sent || successStatus === 302) return reply;
       return reply.status(successStatus).send(answer as never);
@@ -86,18 +139,17 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
   });
 }
 
-/** `user` routes need an account that is not DISABLED, beyond a live session. */
-function requireAccount(auth: RequestAuth): void {
-  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
-  if (auth.user.status === 'DISABLED')
-    throw new AppError('user_disabled', 'This account is disabled', { status: 403 });
-}
-
-/** The space a `space` route acts on, from where its contract carries it (validated already). */
+/**
+ * The space a `space` route acts on, from where its contract carries it. It is read before
+ * validation: a missing id is a malformed request (400 naming the field); any other string that
+ * is no space of the caller's gets the gate's 404.
+ */
 function spaceIdOf(request: FastifyRequest, from: SpaceIdSource): string {
-  const source = (from.in === 'params' ? request.params : request.body) as
-    Record<string, unknown> | undefined;
-  const value = source?.[from.name];
-  if (typeof value !== 'string') throw new AppError('bad_request', `${from.name} is required`);
-  return value;
+  const source = (from.in === 'params' ? request.params : request.body) as Record<string, unknown> | null;
+  const value = source && typeof source === 'object' ? source[from.name] : undefined;
+  if (typeof value === 'string') return value;
+  const field = `${from.in === 'params' ? 'params' : 'body'}.${from.name}`;
+  throw new AppError('validation_failed', `Invalid request: ${field}: a space id is required`, {
+    fields: { [field]: 'A space id is required' },
+  });
 }

@@ -2,14 +2,6 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { JobDefinition } from './job';
-import { purgeExpiredIssuerStateJob } from '../features/auth';
-import { purgeExpiredRateLimits, purgeExpiredSessions } from './purge-expired';
-
-export const jobs: readonly JobDefinition[] = [
-  purgeExpiredSessions,
-  purgeExpiredRateLimits,
-  purgeExpiredIssuerStateJob,
-];
 
 export interface Queue {
   /** Enqueue a job; answers its id. */
@@ -22,6 +14,8 @@ export interface Queue {
 export interface QueueOptions {
   database: Database;
   logger: FastifyBaseLogger;
+  /** The jobs this process knows (app/jobs.ts). */
+  jobs: readonly JobDefinition[];
   /** Workers and schedules run here; false for processes that only enqueue (ROLE=web). */
   work: boolean;
   pollingIntervalSeconds?: number;
@@ -42,7 +36,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  for (const job of jobs) {
+  for (const job of options.jobs) {
     await boss.createQueue(job.name);
     if (!options.work) continue;
     await boss.work(

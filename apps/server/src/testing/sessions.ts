@@ -1,5 +1,6 @@
 import type { TestApp } from './test-app';
-import { createTokenKeys, startSession } from '../features/auth';
+import { createTokenKeys } from '../access/tokens';
+import { startSession } from '../features/auth';
 
 /**
  * A signed-in caller without the browser dance: a real session row and a real access token,

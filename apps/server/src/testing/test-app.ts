@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Runtime } from '../app-context';
 import { loadConfig, type Config } from '../config/config';
-import { buildApp, type BuildAppOptions } from '../http/app';
+import { buildApp, type BuildAppOptions } from '../app/build-app';
+import { jobs } from '../app/jobs';
 import { startQueue } from '../jobs/queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -40,6 +41,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     work: options.work ?? false,
     pollingIntervalSeconds: 0.5,
+    jobs,
   });
   const context: Runtime = { config, database, queue };
   const app = await buildApp({ webDistDir: null, logger: false, ...options, context });

@@ -41,6 +41,7 @@ export function workspaceDetails(
     legacyType: entry.legacyPlanType,
     workspaceStatus: entry.workspaceStatus,
     isPerSeat,
+    memberInviteUser: overrides.memberInviteUser ?? false,
     restrictions,
     isGmailUser: user.type === 'STANDARD',
   });

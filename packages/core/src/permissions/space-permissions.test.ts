@@ -13,7 +13,13 @@ import {
 } from '../constants/domain';
 import { spaceUserFeaturesSchema } from '../spaces/space-contracts';
 import { activeRestrictions } from './restrictions';
-import { spacePermissions, spaceUserFeatures, type SpacePermissionInput } from './space-permissions';
+import {
+  SPACE_PERMISSIONS,
+  denialOf,
+  spacePermissions,
+  spaceUserFeatures,
+  type SpacePermissionInput,
+} from './space-permissions';
 
 /** An active owner of a company-domain PRO space, per-seat, with every restriction lifted. */
 const base: SpacePermissionInput = {
@@ -24,6 +30,7 @@ const base: SpacePermissionInput = {
   legacyType: null,
   workspaceStatus: 'ACTIVE',
   isPerSeat: true,
+  memberInviteUser: false,
   restrictions: [],
   isGmailUser: false,
 };
@@ -40,9 +47,6 @@ const CAN_FLAGS = [
   'showBouncesPage',
   'canInvite',
   'canTransferOwnership',
-  'canManageSeats',
-  'canChangeRoles',
-  'canManageMembers',
   'canDeleteSpace',
 ] as const;
 
@@ -280,6 +284,12 @@ describe('inviting (PERM-007, INV-013, decision C2)', () => {
     },
   );
 
+  it('PERM-007 a MEMBER invites only when the space lets members invite, never on a legacy plan', () => {
+    expect(perm({ role: 'MEMBER', memberInviteUser: true }).canInvite).toBe(true);
+    expect(perm({ role: 'MEMBER', memberInviteUser: false }).canInvite).toBe(false);
+    expect(legacy('TEAM', { role: 'MEMBER', memberInviteUser: true }).canInvite).toBe(false);
+  });
+
   it('INV-013 PERM-043 PERM-044 INVITATION in force blocks inviting', () => {
     expect(perm({ restrictions: ['INVITATION'] }).canInvite).toBe(false);
     const at = (step: number, isGmailUser: boolean) =>
@@ -317,31 +327,60 @@ describe('ownership transfer (PERM-008, SPACE-019)', () => {
   });
 });
 
-describe('seats, roles, members, deletion (PERM-021..024, decisions C5, C6)', () => {
-  it.each(ROLES)('PERM-022 PERM-024 PERM-003 only the owner manages seats (%s)', (role) => {
-    for (const isPerSeat of [true, false]) {
-      for (const workspacePlan of WORKSPACE_PLANS) {
-        expect(perm({ role, isPerSeat, workspacePlan }).canManageSeats).toBe(role === 'OWNER');
-      }
-    }
-  });
-
-  it.each(ROLES.flatMap((role) => WORKSPACE_PLANS.map((plan) => [role, plan] as const)))(
-    'PERM-023 PERM-006 change roles as %s on %s',
-    (role, workspacePlan) => {
-      const expected = role === 'OWNER' && workspacePlan !== 'FREE';
-      expect(perm({ role, workspacePlan }).canChangeRoles).toBe(expected);
-    },
-  );
-
-  it.each(ROLES)('PERM-021 PERM-024 owners and admins manage members (%s)', (role) => {
-    for (const workspacePlan of WORKSPACE_PLANS) {
-      expect(perm({ role, workspacePlan }).canManageMembers).toBe(role !== 'MEMBER');
-    }
-  });
-
+describe('deletion', () => {
   it.each(ROLES)('only the owner deletes the space (%s)', (role) => {
     expect(perm({ role }).canDeleteSpace).toBe(role === 'OWNER');
+  });
+});
+
+describe('refusals name their reason (denialOf)', () => {
+  const texts = { productName: 'Mergeboard' };
+  it('SPACE-031 SPACE-032 a FREE or LEGACY owner is told why the transfer is refused', () => {
+    expect(denialOf('canTransferOwnership', { ...base, workspacePlan: 'FREE' }, texts)).toEqual({
+      code: 'plan_not_eligible',
+      message: 'Transferring ownership is not available in free plan.',
+    });
+    expect(
+      denialOf(
+        'canTransferOwnership',
+        { ...base, workspacePlan: 'LEGACY', workspaceStatus: 'LEGACY', legacyType: 'TEAM' },
+        texts,
+      ),
+    ).toEqual({
+      code: 'plan_not_eligible',
+      message: 'Transferring ownership is only available to new Mergeboard plans.',
+    });
+    expect(denialOf('canTransferOwnership', { ...base, restrictions: ['TRANSFER_WORKSPACE'] })?.code).toBe(
+      'restricted',
+    );
+    expect(denialOf('canTransferOwnership', base)).toBeNull();
+  });
+
+  it('PERM-008 a role below the gate hears who may; a DISABLED member or space hears that first', () => {
+    expect(denialOf('canTransferOwnership', { ...base, role: 'ADMIN' })).toEqual({
+      code: 'forbidden',
+      message: 'Only the owner can do this',
+    });
+    expect(denialOf('canTransferOwnership', { ...base, role: 'ADMIN', memberStatus: 'DISABLED' })?.code).toBe(
+      'member_disabled',
+    );
+    expect(denialOf('canAccessWorkspace', { ...base, workspaceStatus: 'DISABLED' })?.code).toBe(
+      'space_disabled',
+    );
+    expect(denialOf('canViewSpace', { ...base, workspaceStatus: 'DISABLED' })).toBeNull();
+  });
+
+  it('every gate agrees with spacePermissions over every combination', () => {
+    for (const role of ROLES)
+      for (const workspacePlan of WORKSPACE_PLANS)
+        for (const memberStatus of MEMBER_STATUSES)
+          for (const restrictions of [[], activeRestrictions({ lastActivatedStep: 1, isGmailUser: true })]) {
+            const input = { ...base, role, workspacePlan, memberStatus, restrictions };
+            const p = spacePermissions(input);
+            for (const permission of SPACE_PERMISSIONS) {
+              expect(p[permission], permission).toBe(denialOf(permission, input) === null);
+            }
+          }
   });
 });
 
@@ -390,22 +429,17 @@ describe('invariants over every combination', () => {
     for (const input of inputs) {
       const p = spacePermissions(input);
       for (const flag of CAN_FLAGS) if (p[flag]) expect(p.canAccessWorkspace, flag).toBe(true);
-      const managerOnly = [
-        p.canManageSettings,
-        p.canAccessWorkspaceBilling,
-        p.canAccessTeamReport,
-        p.canInvite,
-        p.canManageMembers,
-      ];
-      if (input.role === 'MEMBER') expect(managerOnly).toEqual([false, false, false, false, false]);
-      const ownerOnly = [
-        p.canAccessGeneralSettings,
-        p.canTransferOwnership,
-        p.canManageSeats,
-        p.canChangeRoles,
-        p.canDeleteSpace,
-      ];
-      if (input.role !== 'OWNER') expect(ownerOnly).toEqual([false, false, false, false, false]);
+      const managerOnly = [p.canManageSettings, p.canAccessWorkspaceBilling, p.canAccessTeamReport];
+      if (input.role === 'MEMBER') expect(managerOnly).toEqual([false, false, false]);
+      const ownerOnly = [p.canAccessGeneralSettings, p.canTransferOwnership, p.canDeleteSpace];
+      if (input.role !== 'OWNER') expect(ownerOnly).toEqual([false, false, false]);
+      if (input.role === 'MEMBER')
+        expect(p.canInvite).toBe(
+          input.memberInviteUser &&
+            p.canAccessWorkspace &&
+            input.workspacePlan !== 'LEGACY' &&
+            !input.restrictions.includes('INVITATION'),
+        );
     }
   });
 });

@@ -9,9 +9,10 @@ import type {
   WorkspaceStatus,
 } from '../constants/domain';
 import type { spaceUserFeaturesSchema } from '../spaces/space-contracts';
+import { TRANSFER_TEXTS } from '../spaces/space-rules';
 import { planFeatures } from './plan-features';
 import { isRestricted, restrictionFlags, type RestrictionFlags } from './restrictions';
-import { hasRoleAtLeast, isManager } from './roles';
+import { isManager } from './roles';
 
 /** Everything the permission rules of a user in one space depend on. */
 export interface SpacePermissionInput {
@@ -23,64 +24,174 @@ export interface SpacePermissionInput {
   workspaceStatus: WorkspaceStatus;
   /** The per-seat billing model (rollout isPerSeat). */
   isPerSeat: boolean;
+  /** The space lets its members invite (memberInviteUser). */
+  memberInviteUser: boolean;
   /** Rollout restrictions in force for the user (see activeRestrictions). */
   restrictions: readonly RolloutRestriction[];
   isGmailUser: boolean;
 }
 
-export type SpaceUserFeatures = z.infer<typeof spaceUserFeaturesSchema>;
-
-export interface SpacePermissions extends SpaceUserFeatures, RestrictionFlags {
-  /** SHELL-008: owner or admin; otherwise the sidebar explains settings cannot be managed. */
-  canManageSettings: boolean;
-  /** PERM-008, ROUTE-017: /space/general is owner only. */
-  canAccessGeneralSettings: boolean;
-  /** PERM-012..014 (C3, C4): the users page (modern members page, or the legacy Manage Users page). */
-  canAccessUsersPage: boolean;
-  /** PERM-015, ROUTE-013: the bounces page. */
-  showBouncesPage: boolean;
-  /** PERM-016: role MEMBER, space plan PRO, user plan FREE (gets the upgrade info modal). */
-  isFreeMemberOfProSpace: boolean;
-  /** PERM-007 (C2): the modern invitation flow. */
-  canInvite: boolean;
-  /** PERM-008: ownership transfer. */
-  canTransferOwnership: boolean;
-  /** PERM-022 (C6): add seats, remove unused seats, cancel a scheduled removal. */
-  canManageSeats: boolean;
-  /** PERM-023 (C5): change member roles (the selection must also not contain the owner). */
-  canChangeRoles: boolean;
-  /** PERM-021: add, manage and invite members (removal has further per-member rules). */
-  canManageMembers: boolean;
-  canDeleteSpace: boolean;
+/** Why a caller may not do something: what the server answers with 403, and the web may show. */
+export interface Denial {
+  code: 'member_disabled' | 'space_disabled' | 'forbidden' | 'plan_not_eligible' | 'restricted';
+  message: string;
 }
 
+/** One condition of a permission: null when it holds, else why not. */
+type Check = (input: SpacePermissionInput, texts: DenialTexts) => Denial | null;
+
+/** Texts that depend on the install (the spec's 'YAMM' is the product name). */
+export interface DenialTexts {
+  productName: string;
+}
+
+const check =
+  (
+    holds: (input: SpacePermissionInput) => boolean,
+    denial: Denial | ((texts: DenialTexts) => Denial),
+  ): Check =>
+  (input, texts) =>
+    holds(input) ? null : typeof denial === 'function' ? denial(texts) : denial;
+
+const forbidden = (message: string): Denial => ({ code: 'forbidden', message });
+
+/** SHELL-025: a DISABLED member sees only the disabled page. */
+const activeMember = check((i) => i.memberStatus !== 'DISABLED', {
+  code: 'member_disabled',
+  message: 'Your account is disabled in this space',
+});
+/** SPACE-005: a DISABLED space shows only its name. */
+const activeSpace = check((i) => i.workspaceStatus !== 'DISABLED', {
+  code: 'space_disabled',
+  message: 'This space is disabled',
+});
+/** PERM-011: the first workspace-access check (role MEMBER or higher on an active membership and space). */
+const workspaceAccess: readonly Check[] = [activeMember, activeSpace];
+/** PERM-002: owners and admins. */
+const manager = check((i) => isManager(i.role), forbidden('Only owners and admins can do this'));
+const owner = check((i) => i.role === 'OWNER', forbidden('Only the owner can do this'));
+const lifted = (restriction: RolloutRestriction, message: string) =>
+  check((i) => !isRestricted(i.restrictions, restriction), { code: 'restricted', message });
+
 /**
- * PERM-011: the first workspace-access check: role MEMBER or higher, on an active membership of a
- * space that is not DISABLED (DISABLED users see the disabled page; DISABLED spaces show only their name).
+ * The gates: each permission a route or a screen can require, as the ordered conditions it needs.
+ * The first condition that fails names the refusal, so the server's 403 says why; spacePermissions
+ * derives its booleans from the same lists, so the web's guards and the server never drift.
  */
-function canAccessWorkspace(input: SpacePermissionInput): boolean {
-  return (
-    hasRoleAtLeast(input.role, 'MEMBER') &&
-    input.memberStatus !== 'DISABLED' &&
-    input.workspaceStatus !== 'DISABLED'
-  );
+const GATES = {
+  /** The space's own details: any active membership, even in a DISABLED space (SPACE-005). */
+  canViewSpace: [activeMember],
+  canAccessWorkspace: workspaceAccess,
+  /** SHELL-008, PERM-011: the second check, a role above MEMBER. */
+  canManageSettings: [...workspaceAccess, manager],
+  /** PERM-008, ROUTE-017: /space/general (rename, member invites) is owner only. */
+  canAccessGeneralSettings: [...workspaceAccess, owner],
+  canDeleteSpace: [...workspaceAccess, owner],
+  /** PERM-008, SPACE-019, SPACE-031, SPACE-032: owner, a plan with transferOwnerShip, TRANSFER_WORKSPACE lifted. */
+  canTransferOwnership: [
+    ...workspaceAccess,
+    owner,
+    check((i) => i.workspacePlan !== 'FREE', { code: 'plan_not_eligible', message: TRANSFER_TEXTS.free }),
+    check(
+      (i) => planFeatures(i.workspacePlan).transferOwnerShip,
+      (texts) => ({ code: 'plan_not_eligible', message: TRANSFER_TEXTS.legacy(texts.productName) }),
+    ),
+    lifted('TRANSFER_WORKSPACE', 'Transferring ownership is not available for your account yet.'),
+  ],
+  /**
+   * PERM-007, INV-013 (C2): managers, or any member when the space lets members invite; the modern
+   * invitation needs a non-legacy plan (legacy spaces invite from Manage Users) and INVITATION lifted.
+   */
+  canInvite: [
+    ...workspaceAccess,
+    check(
+      (i) => isManager(i.role) || i.memberInviteUser,
+      forbidden('Only owners and admins can invite to this space'),
+    ),
+    check((i) => i.workspacePlan !== 'LEGACY', forbidden('Legacy spaces invite from the Manage Users page')),
+    lifted('INVITATION', 'Invitations are not available for your account yet.'),
+  ],
+  /** PERM-018, PERM-019, PERM-050: managers, on a plan with the dashboard, WORKSPACE_DASHBOARD lifted. */
+  canAccessTeamReport: [
+    ...workspaceAccess,
+    manager,
+    check((i) => planFeatures(i.workspacePlan).teamAnalyticsDashboard, {
+      code: 'plan_not_eligible',
+      message: 'The team report is not available on this plan.',
+    }),
+    lifted('WORKSPACE_DASHBOARD', 'The team report is not available for your account yet.'),
+  ],
+  /** PERM-004, PERM-005: managers; only the owner in the per-seat model. */
+  canAccessWorkspaceBilling: [
+    ...workspaceAccess,
+    check(
+      (i) => (i.isPerSeat ? i.role === 'OWNER' : isManager(i.role)),
+      forbidden('Only the owner can manage billing of this space'),
+    ),
+  ],
+  /**
+   * PERM-012..014 (C3, C4): managers (legacy ones get the legacy Manage Users page), or a MEMBER
+   * with a paid user plan on a non-legacy space; and the page is not restricted (USERS_PAGE, or a
+   * legacy personal or professional plan).
+   */
+  canAccessUsersPage: [
+    ...workspaceAccess,
+    check(
+      (i) => isManager(i.role) || (i.workspacePlan !== 'LEGACY' && i.userPlan !== 'FREE'),
+      forbidden('Only owners, admins and paid users can see the users of this space'),
+    ),
+    check(
+      (i) =>
+        !restrictionFlags(i.restrictions, { legacyType: i.workspacePlan === 'LEGACY' ? i.legacyType : null })
+          .isUsersPageRestricted,
+      { code: 'restricted', message: 'The users page is not available for your account yet.' },
+    ),
+  ],
+  /** PERM-015 as written (000 §6): hidden on PRO for a non-FREE user; "restricted" read as SHARED_BOUNCES. */
+  showBouncesPage: [
+    ...workspaceAccess,
+    check(
+      (i) => !(i.workspacePlan === 'PRO' && i.userPlan !== 'FREE'),
+      forbidden('Bounces are not shown on this plan'),
+    ),
+    lifted('SHARED_BOUNCES', 'Bounces are not available for your account yet.'),
+  ],
+} satisfies Record<string, readonly Check[]>;
+
+/** A permission a route line or a web guard names. */
+export type SpacePermission = keyof typeof GATES;
+export const SPACE_PERMISSIONS = Object.keys(GATES) as SpacePermission[];
+
+/** Why the permission is refused to this member, or null when it is granted. */
+export function denialOf(
+  permission: SpacePermission,
+  input: SpacePermissionInput,
+  texts: DenialTexts = { productName: 'Mergeboard' },
+): Denial | null {
+  for (const condition of GATES[permission] as readonly Check[]) {
+    const denial = condition(input, texts);
+    if (denial) return denial;
+  }
+  return null;
+}
+
+export type SpaceUserFeatures = z.infer<typeof spaceUserFeaturesSchema>;
+
+export interface SpacePermissions
+  extends SpaceUserFeatures, RestrictionFlags, Record<SpacePermission, boolean> {
+  /** PERM-016: role MEMBER, space plan PRO, user plan FREE (gets the upgrade info modal). */
+  isFreeMemberOfProSpace: boolean;
 }
 
 /** The features of 000 §3 'In the space context' (spaceUserFeaturesSchema). */
 export function spaceUserFeatures(input: SpacePermissionInput): SpaceUserFeatures {
-  const access = canAccessWorkspace(input);
-  const manager = access && isManager(input.role);
   const plan = planFeatures(input.workspacePlan);
   const paidUser = input.userPlan !== 'FREE';
   return {
-    canAccessWorkspace: access,
-    // PERM-004/005: managers, but only the owner in the per-seat model.
-    canAccessWorkspaceBilling: input.isPerSeat ? access && input.role === 'OWNER' : manager,
-    // PERM-018/019: managers, on a plan with the team analytics dashboard, once WORKSPACE_DASHBOARD is lifted.
-    canAccessTeamReport:
-      manager && plan.teamAnalyticsDashboard && !isRestricted(input.restrictions, 'WORKSPACE_DASHBOARD'),
-    // manageUserRoles and transferOwnerShip are plan features; the role checks are canChangeRoles
-    // and canTransferOwnership (the FREE/LEGACY transfer notices are shown to the owner, 001 §6).
+    canAccessWorkspace: denialOf('canAccessWorkspace', input) === null,
+    canAccessWorkspaceBilling: denialOf('canAccessWorkspaceBilling', input) === null,
+    canAccessTeamReport: denialOf('canAccessTeamReport', input) === null,
+    // Plan features; the role checks are canTransferOwnership and the members issue's role change.
     manageUserRoles: plan.manageUserRoles,
     transferOwnerShip: plan.transferOwnerShip,
     // PERM-017 and 001 §6: the space shares them (PREMIUM), the user is paid, and the rollout allows it.
@@ -91,40 +202,17 @@ export function spaceUserFeatures(input: SpacePermissionInput): SpaceUserFeature
   };
 }
 
-/** What the user may see and do in the space: the 7 features plus the derived page and action rules. */
+/** What the user may see and do in the space: the 7 features, the restriction flags and every gate. */
 export function spacePermissions(input: SpacePermissionInput): SpacePermissions {
-  const features = spaceUserFeatures(input);
-  const access = features.canAccessWorkspace;
-  const manager = access && isManager(input.role);
-  const owner = access && input.role === 'OWNER';
   const legacy = input.workspacePlan === 'LEGACY';
-  const flags = restrictionFlags(input.restrictions, { legacyType: legacy ? input.legacyType : null });
-  // C3: managers always (legacy ones get the legacy Manage Users page); a MEMBER only with a paid
-  // user plan on a non-legacy space, since the page is blank for a free or legacy member.
-  const usersPageAudience = manager || (!legacy && access && input.userPlan !== 'FREE');
+  const gates = Object.fromEntries(
+    SPACE_PERMISSIONS.map((permission) => [permission, denialOf(permission, input) === null]),
+  ) as Record<SpacePermission, boolean>;
   return {
-    ...features,
-    ...flags,
-    canManageSettings: manager,
-    canAccessGeneralSettings: owner,
-    // C4: only if the user can access users and the page is not restricted (001 §6).
-    canAccessUsersPage: usersPageAudience && !flags.isUsersPageRestricted,
-    // PERM-015 as written (000 §6): hidden on PRO for a non-FREE user; "restricted" read as SHARED_BOUNCES.
-    showBouncesPage:
-      access &&
-      !(input.workspacePlan === 'PRO' && input.userPlan !== 'FREE') &&
-      !isRestricted(input.restrictions, 'SHARED_BOUNCES'),
+    ...spaceUserFeatures(input),
+    ...restrictionFlags(input.restrictions, { legacyType: legacy ? input.legacyType : null }),
+    ...gates,
     isFreeMemberOfProSpace:
       input.role === 'MEMBER' && input.workspacePlan === 'PRO' && input.userPlan === 'FREE',
-    // C2: the modern invitation call needs a non-legacy plan and INVITATION lifted (legacy spaces
-    // invite through the legacy Manage Users flow instead).
-    canInvite: manager && !legacy && !isRestricted(input.restrictions, 'INVITATION'),
-    canTransferOwnership: owner && features.transferOwnerShip && !flags.isTransferWorkspaceRestricted,
-    // C6: only the owner manages seats (the stricter rule).
-    canManageSeats: owner,
-    // C5: only the owner changes roles, with manageUserRoles and a non-FREE space plan.
-    canChangeRoles: owner && features.manageUserRoles && input.workspacePlan !== 'FREE',
-    canManageMembers: manager,
-    canDeleteSpace: owner,
   };
 }

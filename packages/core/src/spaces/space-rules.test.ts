@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { personalSpaceName, slugify, urlPrefixOf } from './space-rules';
+import type { MemberStatus, Role, SeatType } from '../constants/domain';
+import { canBecomeOwner, personalSpaceName, slugify, urlPrefixOf } from './space-rules';
 
 describe('space rules', () => {
   it('ROUTE-009 builds urlPrefix as /{workspaceId}/{workspaceSlug} with a readable slug', () => {
@@ -12,5 +13,28 @@ describe('space rules', () => {
   it('names a new account space after the first name, never under 5 characters', () => {
     expect(personalSpaceName('Pat Smith')).toBe("Pat's space");
     expect(personalSpaceName('')).toBe('My space');
+  });
+});
+
+describe('who may become the owner (SPACE-025, SPACE-026)', () => {
+  // role, status, seat type, per-seat, eligible
+  const table: [Role, MemberStatus, SeatType, boolean, boolean][] = [
+    ['MEMBER', 'ACTIVE', 'ADDED_YAMM_USER', true, true],
+    ['ADMIN', 'ACCEPTED', 'ADDED_YAMM_USER', true, true],
+    ['MEMBER', 'LEGACY', 'ADDED_YAMM_USER', true, true],
+    ['MEMBER', 'FREE_TRIAL', 'ADDED_YAMM_USER', true, false],
+    ['MEMBER', 'ACTIVE', 'PENDING_YAMM_USER', true, false],
+    ['MEMBER', 'PENDING', 'ADDED_YAMM_USER', true, false],
+    ['MEMBER', 'DISABLED', 'ADDED_YAMM_USER', true, false],
+    ['OWNER', 'ACTIVE', 'ADDED_YAMM_USER', true, false],
+    ['MEMBER', 'ACTIVE', 'PENDING_YAMM_USER', false, true],
+    ['MEMBER', 'ACCEPTED', 'ADDED_YAMM_USER', false, true],
+    ['MEMBER', 'FREE_TRIAL', 'ADDED_YAMM_USER', false, false],
+    ['MEMBER', 'PENDING', 'ADDED_YAMM_USER', false, false],
+    ['MEMBER', 'DISABLED', 'ADDED_YAMM_USER', false, false],
+    ['OWNER', 'ACTIVE', 'ADDED_YAMM_USER', false, false],
+  ];
+  it.each(table)('SPACE-025 SPACE-026 %s %s %s, per-seat %s: %s', (role, status, seatType, isPerSeat, ok) => {
+    expect(canBecomeOwner({ role, status, seatType }, isPerSeat)).toBe(ok);
   });
 });

@@ -1,5 +1,6 @@
 export * from './identity';
 export * from './workspaces';
+export * from './memberships';
 export * from './billing';
 export * from './campaigns';
 export * from './suppressions';

@@ -8,7 +8,8 @@ import {
 } from './billing';
 import { campaignRecipients, campaigns, pollAnswers, scheduledMerges } from './campaigns';
 import { identities, rolloutStatus, sessions, users } from './identity';
-import { invitations, memberships, workspaceDomains, workspaces } from './workspaces';
+import { invitations, memberships } from './memberships';
+import { workspaceDomains, workspaces } from './workspaces';
 
 // For `db.query.*` reads with nested rows; they add no constraint to the database.
 

@@ -8,7 +8,7 @@ import { createListeningTestApp } from '../../testing/listening-app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TestBrowser } from '../../testing/http-client';
 import { signInThroughLocalIssuer } from '../../testing/sign-in';
-import { createTokenKeys, signToken } from './tokens';
+import { createTokenKeys, signToken } from '../../access/tokens';
 
 type Listening = TestApp & { baseUrl: string };
 

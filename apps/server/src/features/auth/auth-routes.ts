@@ -3,9 +3,9 @@ import { authorize, exchangeToken, refreshToken, revokeSession as revokeContract
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import { readBearer } from './authenticate';
+import { readBearer } from '../../access/authenticate';
 import { refreshSession, revokeSession, startSession, type AuthServiceOptions } from './auth-service';
-import { SignInError, type PendingAuthorization } from './openid-client';
+import { SignInError, type PendingAuthorization } from '../../access/openid-client';
 
 /** The OpenID state, nonce and PKCE verifier, bound to the browser that started sign-in. */
 const PENDING_COOKIE = 'mb_oidc';

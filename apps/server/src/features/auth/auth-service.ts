@@ -1,18 +1,24 @@
 import type { AuthSession } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { VerifiedIdentity } from './openid-client';
+import { findLiveSession } from '../../access/live-session';
+import type { VerifiedIdentity } from '../../access/openid-client';
 import {
   COOKIE_SESSION_DAYS,
-  findLiveSession,
   findSessionByHash,
   insertSession,
   revokeSessionRow,
   touchSession,
   upsertIdentity,
 } from './session-queries';
-import type { TokenError } from './tokens';
-import { hashSessionSecret, newSessionSecret, signToken, verifyToken, type TokenKeys } from './tokens';
+import type { TokenError } from '../../access/tokens';
+import {
+  hashSessionSecret,
+  newSessionSecret,
+  signToken,
+  verifyToken,
+  type TokenKeys,
+} from '../../access/tokens';
 
 export interface AuthServiceOptions {
   db: Db;

@@ -1,8 +1,8 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { googleGrants, identities } from '../../db/schema';
-import { openSecret, sealSecret, type GrantKey } from './grant-cipher';
-import type { GoogleTokens } from './openid-client';
+import { openSecret, sealSecret, type GrantKey } from '../../lib/grant-cipher';
+import type { GoogleTokens } from '../../access/openid-client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

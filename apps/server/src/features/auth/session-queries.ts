@@ -1,24 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { GrantKey } from './grant-cipher';
+import type { GrantKey } from '../../lib/grant-cipher';
 import { saveGoogleGrant } from './google-grants';
-import type { VerifiedIdentity } from './openid-client';
+import type { VerifiedIdentity } from '../../access/openid-client';
 import { identities, sessions, users } from '../../db/schema';
 
 export const COOKIE_SESSION_DAYS = 36;
-
-/** A live session with who holds it; null when revoked, expired or unknown. */
-export async function findLiveSession(db: Db, sessionRowId: string) {
-  const [row] = await db
-    .select({ session: sessions, identity: identities, user: users })
-    .from(sessions)
-    .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .leftJoin(users, eq(users.id, identities.userId))
-    .where(and(eq(sessions.id, sessionRowId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row ?? null;
-}
-export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 export async function findSessionByHash(db: Db, tokenHash: string) {
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);

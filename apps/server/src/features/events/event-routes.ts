@@ -1,7 +1,7 @@
 import { recordEvents } from '@mergeboard/core';
 import { analyticsEvents } from '../../db/schema';
 import { defineRoute } from '../../http/route';
-import { authenticate, readBearer } from '../auth';
+import { authenticate, readBearer } from '../../access/authenticate';
 
 export const eventRoutes = [
   defineRoute({

@@ -11,6 +11,7 @@ import {
   listScheduledCampaigns,
   listSentCampaigns,
   nextDelivery,
+  spaceAccess,
 } from '@mergeboard/core';
 import type { campaigns, scheduledMerges } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -18,7 +19,6 @@ import { analyticsEvents, auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
 import { streamCsv, type CsvColumn } from '../../lib/csv-export';
-import type { RequestAuth } from '../auth';
 import {
   countScheduled,
   deleteOwnScheduledMerge,
@@ -34,8 +34,6 @@ import {
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type ScheduledRow = typeof scheduledMerges.$inferSelect;
-
-const me = (auth: RequestAuth | null) => auth!.user!.id;
 
 function toSentCampaign(row: CampaignRow) {
   return {
@@ -133,19 +131,19 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: listSentCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, auth, context }) => {
-      const { rows, total } = await listSent(context.database.db, me(auth), query);
+    handler: async ({ query, user, context }) => {
+      const { rows, total } = await listSent(context.database.db, user.id, query);
       return { items: rows.map(toSentCampaign), total };
     },
   }),
   defineRoute({
     contract: exportSentCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, auth, context, reply }) => {
+    handler: async ({ query, user, context, reply }) => {
       const db = context.database.db;
       // Built first, so a bad filter answers 400 before anything is written or logged.
-      const batches = sentCampaignBatches(db, me(auth), query, EXPORT_MAX_ROWS);
-      await recordCsvExport(db, me(auth), 'sent_mail_merges', query.filterBy.workspaceId);
+      const batches = sentCampaignBatches(db, user.id, query, EXPORT_MAX_ROWS);
+      await recordCsvExport(db, user.id, 'sent_mail_merges', query.filterBy.workspaceId);
       return streamCsv(reply, {
         what: 'sent_mail_merges',
         columns: sentExportColumns,
@@ -156,8 +154,8 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: getSentCampaign,
     access: { kind: 'user' },
-    handler: async ({ params, auth, context }) => {
-      const row = await requireOwnCampaign(context.database.db, me(auth), params.id);
+    handler: async ({ params, user, context }) => {
+      const row = await requireOwnCampaign(context.database.db, user.id, params.id);
       return {
         ...toSentCampaign(row),
         emailSubject: row.emailSubject,
@@ -173,34 +171,34 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: getPollResults,
     access: { kind: 'user' },
-    handler: async ({ params, auth, context }) => {
-      await requireOwnCampaign(context.database.db, me(auth), params.id);
+    handler: async ({ params, user, context }) => {
+      await requireOwnCampaign(context.database.db, user.id, params.id);
       return { items: await pollAnswersOf(context.database.db, params.id) };
     },
   }),
   defineRoute({
     contract: getPollResponses,
     access: { kind: 'user' },
-    handler: async ({ params, query, auth, context }) => {
-      await requireOwnCampaign(context.database.db, me(auth), params.id);
+    handler: async ({ params, query, user, context }) => {
+      await requireOwnCampaign(context.database.db, user.id, params.id);
       return pollResponsesOf(context.database.db, params.id, query);
     },
   }),
   defineRoute({
     contract: listScheduledCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, auth, context }) => {
-      const { rows, total } = await listScheduledMerges(context.database.db, me(auth), query);
+    handler: async ({ query, user, context }) => {
+      const { rows, total } = await listScheduledMerges(context.database.db, user.id, query);
       return { items: rows.map(toScheduledCampaign), total };
     },
   }),
   defineRoute({
     contract: exportScheduledCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, auth, context, reply }) => {
+    handler: async ({ query, user, context, reply }) => {
       const db = context.database.db;
-      const batches = scheduledMergeBatches(db, me(auth), query, EXPORT_MAX_ROWS);
-      await recordCsvExport(db, me(auth), 'scheduled_mail_merges', query.filterBy.workspaceId);
+      const batches = scheduledMergeBatches(db, user.id, query, EXPORT_MAX_ROWS);
+      await recordCsvExport(db, user.id, 'scheduled_mail_merges', query.filterBy.workspaceId);
       return streamCsv(reply, {
         what: 'scheduled_mail_merges',
         columns: scheduledExportColumns,
@@ -211,8 +209,8 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: getScheduledCampaign,
     access: { kind: 'user' },
-    handler: async ({ params, auth, context }) => {
-      const row = await findOwnScheduledMerge(context.database.db, me(auth), params.id);
+    handler: async ({ params, user, context }) => {
+      const row = await findOwnScheduledMerge(context.database.db, user.id, params.id);
       if (!row) throw notFound();
       return toScheduledCampaign(row);
     },
@@ -220,8 +218,8 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: cancelScheduledCampaign,
     access: { kind: 'user' },
-    handler: async ({ params, auth, context }) => {
-      const userId = me(auth);
+    handler: async ({ params, user, context }) => {
+      const userId = user.id;
       await context.database.db.transaction(async (tx) => {
         const row = await findOwnScheduledMerge(tx, userId, params.scheduledMergeId);
         if (!row || !(await deleteOwnScheduledMerge(tx, userId, row.id))) throw notFound();
@@ -239,9 +237,9 @@ export const mailMergeRoutes = [
   }),
   defineRoute({
     contract: countScheduledCampaigns,
-    access: { kind: 'space', minRole: 'MEMBER', spaceFrom: { in: 'params', name: 'workspaceId' } },
-    handler: async ({ auth, space, context }) => ({
-      campaignCount: await countScheduled(context.database.db, me(auth), space!.workspace.id),
+    access: spaceAccess('canAccessWorkspace', { in: 'params', name: 'workspaceId' }),
+    handler: async ({ user, space, context }) => ({
+      campaignCount: await countScheduled(context.database.db, user.id, space.workspace.id),
     }),
   }),
 ];

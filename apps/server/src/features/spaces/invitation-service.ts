@@ -4,10 +4,9 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { auditEvents, invitations, memberships, users, workspaceDomains, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { hashSessionSecret, newSessionSecret } from '../auth';
+import { hashSessionSecret, newSessionSecret } from '../../access/tokens';
 import { enqueueMail, type MailSettings } from '../mail';
-import { restrictionsFor } from './space-details';
-import type { SpaceAccess } from './space-access';
+import { restrictionsFor, type SpaceAccess } from '../../access/space-access';
 
 const INVITATION_DAYS = 7;
 
@@ -54,8 +53,8 @@ async function checkInvitees(db: Db, access: SpaceAccess, emails: string[]) {
 }
 
 /**
- * API-017: invitations need a manager (or a member when the space lets members invite), a
- * non-legacy plan and the INVITATION rollout (decision C2). With onlyCheckValidity nothing is written.
+ * API-017: who may invite is the route's canInvite gate (decision C2). With onlyCheckValidity
+ * nothing is written.
  * Tokens are random, stored hashed, single use and expire after a week.
  */
 export async function inviteToSpace(
@@ -69,15 +68,6 @@ export async function inviteToSpace(
   },
 ): Promise<{ items: { email: string; errorMsg: string | null }[]; tokens: Map<string, string> }> {
   const { access } = options;
-  const manager = access.membership.role !== 'MEMBER' || access.workspace.memberInviteUser;
-  if (!manager) throw new AppError('forbidden', 'Only owners and admins can invite to this space');
-  if (access.workspace.plan === 'LEGACY')
-    throw new AppError('forbidden', 'Legacy spaces invite from the Manage Users page');
-  if (isRestricted(await restrictionsFor(db, options.inviter), 'INVITATION')) {
-    throw new AppError('invitation_restricted', 'Invitations are not available for your account yet', {
-      status: 403,
-    });
-  }
   const emails = [...new Set(options.emails.map((e) => e.trim().toLowerCase()))];
   const items = await checkInvitees(db, access, emails);
   const tokens = new Map<string, string>();

@@ -1,47 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
-import {
-  activeRestrictions,
-  isPersonalEmail,
-  spacePermissions,
-  urlPrefixOf,
-  type WorkspaceDetails,
-} from '@mergeboard/core';
+import { urlPrefixOf, type WorkspaceDetails } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { memberships, rolloutStatus, users, workspaceDomains } from '../../db/schema';
-import type { SpaceAccess } from './space-access';
-
-/** Restrictions in force for a user: from the rollout step and whether the address is Gmail. */
-export async function restrictionsFor(db: Db, user: { id: string; email: string }) {
-  const [rollout] = await db
-    .select({ step: rolloutStatus.lastActivatedStep })
-    .from(rolloutStatus)
-    .where(eq(rolloutStatus.userId, user.id))
-    .limit(1);
-  return activeRestrictions({
-    lastActivatedStep: rollout?.step ?? 0,
-    isGmailUser: isPersonalEmail(user.email),
-  });
-}
-
-/** Everything the caller may do in a space: core's rules on the membership, plan and rollout. */
-export async function spacePermissionsFor(db: Db, access: SpaceAccess, user: { id: string; email: string }) {
-  const { membership, workspace } = access;
-  const restrictions = await restrictionsFor(db, user);
-  return {
-    restrictions,
-    permissions: spacePermissions({
-      role: membership.role,
-      userPlan: membership.userPlan,
-      memberStatus: membership.status,
-      workspacePlan: workspace.plan,
-      legacyType: workspace.legacyType,
-      workspaceStatus: workspace.status,
-      isPerSeat: workspace.isPerSeat,
-      restrictions,
-      isGmailUser: isPersonalEmail(user.email),
-    }),
-  };
-}
+import { memberships, users, workspaceDomains } from '../../db/schema';
+import type { SpaceAccess } from '../../access/space-access';
 
 export async function ownerEmailOf(db: Db, workspaceId: string): Promise<string> {
   const [owner] = await db
@@ -57,7 +18,6 @@ export async function ownerEmailOf(db: Db, workspaceId: string): Promise<string>
 export async function loadWorkspaceDetails(
   db: Db,
   access: SpaceAccess,
-  user: { id: string; email: string },
   include: { domains: boolean; features: boolean; membersCount: boolean },
 ): Promise<
   | WorkspaceDetails
@@ -79,7 +39,7 @@ export async function loadWorkspaceDetails(
       status: 'DISABLED',
     };
   }
-  const { restrictions, permissions } = await spacePermissionsFor(db, access, user);
+  const { restrictions, permissions } = access;
   const [domains, members, ownerEmail] = await Promise.all([
     include.domains
       ? db

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   acceptInvitation,
   createWorkspace,
@@ -7,17 +6,15 @@ import {
   getWorkspace,
   inviteToWorkspace,
   listWorkspaceMembers,
-  promotionSchema,
+  spaceAccess,
   transferOwnership,
   updateWorkspace,
 } from '@mergeboard/core';
-import { promotions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import type { RequestAuth } from '../auth';
 import { acceptInvitationToken, inviteToSpace } from './invitation-service';
 import { listMembers } from './member-queries';
-import { requireSpaceMember } from './space-access';
+import { listPromotions } from './promotion-queries';
 import { loadWorkspaceDetails } from './space-details';
 import { createSpace, deleteSpace, transferSpace, updateSpace } from './space-service';
 
@@ -31,15 +28,12 @@ const mailSettings = (config: {
   capture: !config.SMTP_URL,
 });
 
-/** `user` and `space` routes run only with an account (checked before the handler). */
-const accountOf = (auth: RequestAuth | null) => auth!.user!;
-
 export const spaceRoutes = [
   defineRoute({
     contract: getWorkspace,
-    access: { kind: 'space', minRole: 'MEMBER' },
-    handler: ({ query, auth, space, context }) =>
-      loadWorkspaceDetails(context.database.db, space!, accountOf(auth), {
+    access: spaceAccess('canViewSpace'),
+    handler: ({ query, space, context }) =>
+      loadWorkspaceDetails(context.database.db, space, {
         domains: query.includeDomains ?? false,
         features: query.includeFeatures ?? false,
         membersCount: query.includeMembersCount ?? true,
@@ -48,8 +42,7 @@ export const spaceRoutes = [
   defineRoute({
     contract: createWorkspace,
     access: { kind: 'user' },
-    handler: async ({ body, auth, context }) => {
-      const user = accountOf(auth);
+    handler: async ({ body, user, context }) => {
       // Never trust an id in the body for whom to act: it must be the caller (mass assignment).
       if (body.userId !== user.id) {
         throw new AppError('forbidden', 'userId must be your own user id', {
@@ -66,65 +59,52 @@ export const spaceRoutes = [
   }),
   defineRoute({
     contract: updateWorkspace,
-    access: { kind: 'space', minRole: 'OWNER' },
-    handler: async ({ body, auth, space, context }) => {
-      const user = accountOf(auth);
-      await updateSpace(context.database.db, {
-        workspaceId: space!.workspace.id,
-        actorUserId: user.id,
+    access: spaceAccess('canAccessGeneralSettings'),
+    handler: ({ body, user, space, context }) =>
+      updateSpace(context.database.db, {
+        space,
+        user,
         name: body.workspaceName,
         memberInviteUser: body.memberInviteUser,
-      });
-      const fresh = await requireSpaceMember(context.database.db, {
-        workspaceId: space!.workspace.id,
-        userId: user.id,
-        minRole: 'OWNER',
-      });
-      const details = await loadWorkspaceDetails(context.database.db, fresh, user, {
-        domains: false,
-        features: false,
-        membersCount: true,
-      });
-      if (details.status === 'DISABLED') throw new AppError('forbidden', 'This space is disabled');
-      return details;
-    },
+      }),
   }),
   defineRoute({
     contract: deleteWorkspace,
-    access: { kind: 'space', minRole: 'OWNER' },
-    handler: async ({ auth, space, context }) => {
+    access: spaceAccess('canDeleteSpace'),
+    handler: async ({ user, space, context }) => {
       await deleteSpace(context.database.db, {
-        workspaceId: space!.workspace.id,
-        actorUserId: accountOf(auth).id,
-        name: space!.workspace.name,
+        workspaceId: space.workspace.id,
+        actorUserId: user.id,
+        name: space.workspace.name,
       });
       return { deleted: true } as const;
     },
   }),
   defineRoute({
     contract: transferOwnership,
-    access: { kind: 'space', minRole: 'OWNER' },
-    handler: async ({ body, auth, space, context }) => {
+    access: spaceAccess('canTransferOwnership'),
+    handler: async ({ body, user, space, context }) => {
       await transferSpace(context.database.db, {
-        workspaceId: space!.workspace.id,
-        fromUserId: accountOf(auth).id,
+        workspaceId: space.workspace.id,
+        isPerSeat: space.workspace.isPerSeat,
+        fromUserId: user.id,
         toUserId: body.userId,
       });
-      return { workspaceId: space!.workspace.id, ownerUserId: body.userId };
+      return { workspaceId: space.workspace.id, ownerUserId: body.userId };
     },
   }),
   defineRoute({
     contract: listWorkspaceMembers,
-    access: { kind: 'space', minRole: 'MEMBER' },
-    handler: ({ query, space, context }) => listMembers(context.database.db, space!.workspace.id, query),
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ query, space, context }) => listMembers(context.database.db, space.workspace.id, query),
   }),
   defineRoute({
     contract: inviteToWorkspace,
-    access: { kind: 'space', minRole: 'MEMBER' },
-    handler: async ({ query, body, auth, space, context }) => {
+    access: spaceAccess('canInvite'),
+    handler: async ({ query, body, user, space, context }) => {
       const { items } = await inviteToSpace(context.database.db, {
-        access: space!,
-        inviter: accountOf(auth),
+        access: space,
+        inviter: user,
         emails: body.emails,
         onlyCheck: query.onlyCheckValidity ?? false,
         mail: mailSettings(context.config),
@@ -135,30 +115,12 @@ export const spaceRoutes = [
   defineRoute({
     contract: acceptInvitation,
     access: { kind: 'user' },
-    handler: ({ params, auth, context }) =>
-      acceptInvitationToken(context.database.db, { token: params.token, user: accountOf(auth) }),
+    handler: ({ params, user, context }) =>
+      acceptInvitationToken(context.database.db, { token: params.token, user }),
   }),
   defineRoute({
     contract: getPromotions,
     access: { kind: 'user' },
-    handler: async ({ query, context }) => {
-      const rows = await context.database.db
-        .select()
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.project, query.project),
-            eq(promotions.placement, query.placement),
-            eq(promotions.enabled, true),
-          ),
-        )
-        .orderBy(asc(promotions.sortOrder));
-      // API-023: an invalid promotion is dropped, never shown half-filled.
-      const valid = rows.flatMap((row) => {
-        const parsed = promotionSchema.safeParse(row);
-        return parsed.success ? [parsed.data] : [];
-      });
-      return { enabled: valid.length > 0, promotions: valid };
-    },
+    handler: ({ query, context }) => listPromotions(context.database.db, query),
   }),
 ];

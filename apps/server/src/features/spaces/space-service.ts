@@ -1,8 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { MAX_OWNED_SPACES, MAX_SPACES_MESSAGES, slugify } from '@mergeboard/core';
+import { MAX_OWNED_SPACES, MAX_SPACES_MESSAGES, canBecomeOwner, slugify } from '@mergeboard/core';
+import { findSpaceAccess, type Caller, type SpaceAccess } from '../../access/space-access';
 import type { Db } from '../../db/client';
 import { auditEvents, memberships, users, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { loadWorkspaceDetails } from './space-details';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -64,16 +66,17 @@ export async function createSpace(
   });
 }
 
-/** API-010: rename, or change whether members may invite. */
+/** API-010: rename, or change whether members may invite; answers the space as it now is. */
 export async function updateSpace(
   db: Db,
   options: {
-    workspaceId: string;
-    actorUserId: string;
+    space: SpaceAccess;
+    user: Caller;
     name?: string | undefined;
     memberInviteUser?: boolean | undefined;
   },
-): Promise<void> {
+) {
+  const workspaceId = options.space.workspace.id;
   await db.transaction(async (tx) => {
     await tx
       .update(workspaces)
@@ -82,14 +85,24 @@ export async function updateSpace(
         ...(options.memberInviteUser !== undefined ? { memberInviteUser: options.memberInviteUser } : {}),
         updatedAt: new Date(),
       })
-      .where(eq(workspaces.id, options.workspaceId));
+      .where(eq(workspaces.id, workspaceId));
     await audit(tx, {
-      workspaceId: options.workspaceId,
-      actorUserId: options.actorUserId,
+      workspaceId,
+      actorUserId: options.user.id,
       action: 'workspace.updated',
       data: { name: options.name, memberInviteUser: options.memberInviteUser },
     });
   });
+  const fresh = await findSpaceAccess(db, workspaceId, options.user);
+  if (!fresh) throw new AppError('not_found', 'No such space');
+  const details = await loadWorkspaceDetails(db, fresh, {
+    domains: false,
+    features: false,
+    membersCount: true,
+  });
+  if (details.status === 'DISABLED')
+    throw new AppError('space_disabled', 'This space is disabled', { status: 403 });
+  return details;
 }
 
 export async function deleteSpace(
@@ -115,7 +128,7 @@ export async function deleteSpace(
  */
 export async function transferSpace(
   db: Db,
-  options: { workspaceId: string; fromUserId: string; toUserId: string },
+  options: { workspaceId: string; isPerSeat: boolean; fromUserId: string; toUserId: string },
 ) {
   if (options.toUserId === options.fromUserId) {
     throw new AppError('bad_request', 'You already own this space', {
@@ -132,16 +145,17 @@ export async function transferSpace(
       );
     if (current?.role !== 'OWNER') throw new AppError('forbidden', 'Only the owner can transfer the space');
     const [target] = await tx
-      .select({ status: memberships.status, seatType: memberships.seatType, email: users.email })
+      .select({
+        role: memberships.role,
+        status: memberships.status,
+        seatType: memberships.seatType,
+        email: users.email,
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, options.workspaceId), eq(memberships.userId, options.toUserId)));
-    const eligible =
-      target &&
-      target.seatType === 'ADDED_YAMM_USER' &&
-      (target.status === 'ACTIVE' || target.status === 'ACCEPTED');
-    if (!eligible) {
-      throw new AppError('not_eligible', 'The new owner must be an active member of this space', {
+    if (!target || !canBecomeOwner(target, options.isPerSeat)) {
+      throw new AppError('not_eligible', 'The new owner must be an eligible member of this space', {
         fields: { 'body.userId': 'Choose an active member of this space' },
       });
     }

@@ -2,13 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, workspaceDetailsSchema } from '@mergeboard/core';
 import { invitations, mailMessages, memberships, promotions, users, workspaces } from '../../db/schema';
-import { routes } from '../../http/routes';
+import { routes } from '../../app/routes';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
 import { headerSafe } from '../mail';
 import { inviteToSpace } from './invitation-service';
-import { findMembership } from './space-access';
+import { findSpaceAccess } from '../../access/space-access';
 
 type Caller = { headers: { authorization: string } } | null;
 
@@ -310,8 +310,14 @@ describe('spaces', () => {
       const spaceId = await makeSpace();
       const res = await call(as.owner!, 'PUT', `/api/v1/workspaces/${spaceId}/owner`, { userId: ids.member });
       expect(res.statusCode).toBe(200);
-      expect((await findMembership(t.database.db, spaceId, ids.owner!))!.membership.role).toBe('MEMBER');
-      expect((await findMembership(t.database.db, spaceId, ids.member!))!.membership.role).toBe('OWNER');
+      expect(
+        (await findSpaceAccess(t.database.db, spaceId, { id: ids.owner!, email: 'x@acme.example' }))!
+          .membership.role,
+      ).toBe('MEMBER');
+      expect(
+        (await findSpaceAccess(t.database.db, spaceId, { id: ids.member!, email: 'x@acme.example' }))!
+          .membership.role,
+      ).toBe('OWNER');
     });
 
     it('refuses someone who is not an active member', async () => {
@@ -409,7 +415,10 @@ describe('spaces', () => {
 
   describe('invitations', () => {
     async function invite(email: string) {
-      const access = await findMembership(t.database.db, ids.acme!, ids.admin!);
+      const access = await findSpaceAccess(t.database.db, ids.acme!, {
+        id: ids.admin!,
+        email: 'x@acme.example',
+      });
       const { tokens } = await inviteToSpace(t.database.db, {
         access: access!,
         inviter: { id: ids.admin!, email: 'admin@acme.example', name: 'Marcus Chen' },
@@ -463,7 +472,10 @@ describe('spaces', () => {
         workspaceName: 'Acme Sales',
         isActiveWorkspace: true,
       });
-      expect((await findMembership(t.database.db, ids.acme!, joinerId))!.membership).toMatchObject({
+      expect(
+        (await findSpaceAccess(t.database.db, ids.acme!, { id: joinerId, email: 'x@acme.example' }))!
+          .membership,
+      ).toMatchObject({
         role: 'MEMBER',
       });
       const again = await call(joiner, 'PUT', `/api/v1/invitations/${token}/accept`);
@@ -477,7 +489,10 @@ describe('spaces', () => {
       expect(errorBodySchema.parse(unknown.json()).error.message).toBe('The invite link is invalid.');
       const invitee = await signedInAs(t, 'amara.okafor@acme.example');
       const outsiderSpace = await makeSpace('Invite space');
-      const access = await findMembership(t.database.db, outsiderSpace, ids.owner!);
+      const access = await findSpaceAccess(t.database.db, outsiderSpace, {
+        id: ids.owner!,
+        email: 'x@acme.example',
+      });
       const { tokens } = await inviteToSpace(t.database.db, {
         access: access!,
         inviter: { id: ids.owner!, email: 'owner@acme.example', name: null },

@@ -8,10 +8,10 @@ import {
   exportUnsubscriptions,
   listBounces,
   listUnsubscriptions,
+  spaceAccess,
   type SuppressionItem,
 } from '@mergeboard/core';
-import type { HandlerInput } from '../../http/route';
-import { defineRoute } from '../../http/route';
+import { defineRoute, type SpaceHandlerInput } from '../../http/route';
 import { streamCopiedCsv, streamCsv, type CsvColumn } from '../../lib/csv-export';
 import {
   addSuppressions,
@@ -24,21 +24,16 @@ import {
   type SuppressionListKind,
 } from './suppression-service';
 
-/** Space members; the space comes from the path, or from the body for the add calls (001 §7). */
-const fromParams = {
-  kind: 'space',
-  minRole: 'MEMBER',
-  spaceFrom: { in: 'params', name: 'workspaceId' },
-} as const;
-const fromBody = {
-  kind: 'space',
-  minRole: 'MEMBER',
-  spaceFrom: { in: 'body', name: 'workspaceId' },
-} as const;
+/**
+ * Who may use a list: any member for unsubscriptions, the bounces page's audience for bounces
+ * (PERM-015). The space comes from the path, or from the body for the add calls (001 §7).
+ */
+const permissionOf = { unsubscriptions: 'canAccessWorkspace', bounces: 'canAccessWorkspace' } as const;
+const accessOf = (kind: SuppressionListKind, from: 'params' | 'body') =>
+  spaceAccess(permissionOf[kind], { in: from, name: 'workspaceId' });
 
-/** `space` routes run only for a member with an account (checked before the handler). */
-const viewer = (kind: SuppressionListKind, input: Pick<HandlerInput<never>, 'auth' | 'space' | 'context'>) =>
-  viewerOf(input.context.database.db, kind, { space: input.space!, user: input.auth!.user! });
+const viewer = (kind: SuppressionListKind, input: Pick<SpaceHandlerInput, 'user' | 'space'>) =>
+  viewerOf(kind, { space: input.space, user: input.user });
 
 type ExportRow = { email: string; type: SuppressionItem['type']; updatedAt: Date };
 const exportColumns: Record<SuppressionListKind, CsvColumn<ExportRow>[]> = {
@@ -55,9 +50,9 @@ const exportColumns: Record<SuppressionListKind, CsvColumn<ExportRow>[]> = {
 };
 
 function exportHandler(kind: SuppressionListKind, what: string) {
-  return async (input: HandlerInput<typeof exportUnsubscriptions | typeof exportBounces>) => {
+  return async (input: SpaceHandlerInput<typeof exportUnsubscriptions | typeof exportBounces>) => {
     const { database } = input.context;
-    const who = await viewer(kind, input);
+    const who = viewer(kind, input);
     const columns = exportColumns[kind];
     // The answer is a stream, piped to the client as it is produced (see streamCsv).
     if (database.copyCsv) {
@@ -101,29 +96,24 @@ function listRoutes(
   return [
     defineRoute({
       contract: contracts.list,
-      access: fromParams,
+      access: accessOf(kind, 'params'),
       handler: async (input) =>
-        listSuppressions(input.context.database.db, kind, await viewer(kind, input), input.query),
+        listSuppressions(input.context.database.db, kind, viewer(kind, input), input.query),
     }),
     defineRoute({
       contract: contracts.add,
-      access: fromBody,
+      access: accessOf(kind, 'body'),
       handler: async (input) =>
-        addSuppressions(
-          input.context.database.db,
-          kind,
-          await viewer(kind, input),
-          input.body.emailAddresses,
-        ),
+        addSuppressions(input.context.database.db, kind, viewer(kind, input), input.body.emailAddresses),
     }),
     defineRoute({
       contract: contracts.remove,
-      access: fromParams,
+      access: accessOf(kind, 'params'),
       handler: async (input) => {
         await deleteSuppression(
           input.context.database.db,
           kind,
-          await viewer(kind, input),
+          viewer(kind, input),
           input.params.emailAddress,
         );
         return { deleted: true } as const;
@@ -131,7 +121,7 @@ function listRoutes(
     }),
     defineRoute({
       contract: contracts.exportCsv,
-      access: fromParams,
+      access: accessOf(kind, 'params'),
       handler: exportHandler(kind, exportTitle),
     }),
   ];

@@ -9,8 +9,7 @@ import type { Db } from '../../db/client';
 import { analyticsEvents, bounces, unsubscriptions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { copyQueryText, csvSafeText, csvTimestamp, keysetBatches } from '../../lib/csv-export';
-import type { SpaceAccess } from '../spaces';
-import { spacePermissionsFor } from '../spaces';
+import type { SpaceAccess } from '../../access/space-access';
 
 /**
  * Both suppression lists share their columns (bounces add `kind`, which keeps its default HARD for
@@ -43,13 +42,8 @@ interface Viewer {
  * UNSUB-013 / BOUNCE-012: sharing is the caller's feature sharedUnsubscribes / sharedBounces
  * (a PREMIUM space, a paid user, and the SHARED_UNSUBS / SHARED_BOUNCES restriction lifted).
  */
-export async function viewerOf(
-  db: Db,
-  kind: SuppressionListKind,
-  caller: SuppressionCaller,
-): Promise<Viewer> {
-  const { membership, workspace } = caller.space;
-  const { permissions } = await spacePermissionsFor(db, caller.space, caller.user);
+export function viewerOf(kind: SuppressionListKind, caller: SuppressionCaller): Viewer {
+  const { membership, workspace, permissions } = caller.space;
   return {
     workspaceId: workspace.id,
     userId: caller.user.id,

@@ -1,9 +1,6 @@
 import type { DraftProvider } from '@mergeboard/core';
-import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { drafts } from '../../db/schema';
-import { googleAccessFor } from '../auth';
-import { gmailDraftMailbox } from './gmail-draft-mailbox';
 
 export interface NewDraft {
   userId: string;
@@ -40,23 +37,4 @@ export function storedDraftMailbox(db: Db): DraftMailbox {
       return { messageId: row!.id };
     },
   };
-}
-
-/**
- * The mailbox for this server and caller. Google sign-in: Gmail, with the tokens the caller's
- * compose sign-in left (google_grants, sealed; refreshed at Google's token endpoint through the
- * sign-in's OpenID client, and Gmail reached through the same outbound fetch). A grant Google
- * refuses is forgotten and the import answers 403 compose_permission_required; Google failing
- * answers 502. The built-in issuer: Mergeboard's drafts table.
- */
-export function draftMailboxFor(
-  context: Pick<AppContext, 'config' | 'database' | 'signIn' | 'tokens'>,
-  identity: { id: string },
-): DraftMailbox {
-  if (context.config.signIn.provider === 'google') {
-    return gmailDraftMailbox(
-      googleAccessFor({ db: context.database.db, keys: context.tokens, signIn: context.signIn }, identity.id),
-    );
-  }
-  return storedDraftMailbox(context.database.db);
 }

@@ -1,17 +1,13 @@
 import { createDraft, getDraft, listTemplates } from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import type { RequestAuth } from '../auth';
+import type { Account, RequestAuth } from '../../access/authenticate';
 import { composePermissionRequired } from './compose-permission';
-import { draftMailboxFor } from './draft-mailbox';
+import { draftMailboxFor } from './draft-mailbox-for';
 import { importTemplate, listGallery, readStoredDraft } from './template-service';
 
-/** `user` routes run only with an account (checked before the handler). */
-const accountOf = (auth: RequestAuth | null) => auth!.user!;
-
 /** Drafts are made for the caller only: a userId in the path that is not theirs is refused. */
-function requireSelf(auth: RequestAuth | null, userId: string): string {
-  const user = accountOf(auth);
+function requireSelf(user: Account, userId: string): string {
   if (userId !== user.id) {
     throw new AppError('forbidden', 'userId must be your own user id', {
       fields: { 'params.userId': 'Must be you' },
@@ -26,8 +22,8 @@ function requireSelf(auth: RequestAuth | null, userId: string): string {
  * it the call is refused before anything is read or written, with a code the web app answers by
  * asking for the scope.
  */
-function requireComposeGrant(auth: RequestAuth | null): void {
-  if (auth?.identity.composeGrantedAt) return;
+function requireComposeGrant(auth: RequestAuth): void {
+  if (auth.identity.composeGrantedAt) return;
   throw composePermissionRequired('missing');
 }
 
@@ -41,10 +37,10 @@ export const templateRoutes = [
     contract: createDraft,
     access: { kind: 'user' },
     rateLimit: { max: 30, timeWindow: '1 minute' },
-    handler: ({ params, body, auth, context }) => {
-      const userId = requireSelf(auth, params.userId);
+    handler: ({ params, body, auth, user, context }) => {
+      const userId = requireSelf(user, params.userId);
       requireComposeGrant(auth);
-      return importTemplate(context.database.db, draftMailboxFor(context, auth!.identity), {
+      return importTemplate(context.database.db, draftMailboxFor(context, auth.identity), {
         userId,
         templateId: body.fromTemplate,
       });
@@ -53,9 +49,9 @@ export const templateRoutes = [
   defineRoute({
     contract: getDraft,
     access: { kind: 'user' },
-    handler: ({ params, auth, context }) =>
+    handler: ({ params, user, context }) =>
       readStoredDraft(context.database.db, {
-        userId: requireSelf(auth, params.userId),
+        userId: requireSelf(user, params.userId),
         draftId: params.draftId,
       }),
   }),

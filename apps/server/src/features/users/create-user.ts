@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { auditEvents, identities, memberships, rolloutStatus, users, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { RequestAuth } from '../auth';
+import type { RequestAuth } from '../../access/authenticate';
 
 /** Everything is rolled out to accounts created here (rollout step 9: no restriction). */
 export const NEW_ACCOUNT_ROLLOUT_STEP = 9;

@@ -7,7 +7,7 @@ import {
   type UserWorkspace,
 } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import type { RequestAuth } from '../auth';
+import type { RequestAuth } from '../../access/authenticate';
 import { findOwnedLicense, findRollout, sentMailCounters, userWorkspaceRows } from './user-queries';
 
 type WorkspaceRow = Awaited<ReturnType<typeof userWorkspaceRows>>[number];

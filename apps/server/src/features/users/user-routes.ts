@@ -1,7 +1,8 @@
 import { createUser, getCurrentUser, getRolloutStatus, suggestUsers } from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import { findLiveSession, type RequestAuth } from '../auth';
+import { findLiveSession } from '../../access/live-session';
+import type { RequestAuth } from '../../access/authenticate';
 import { createAccount } from './create-user';
 import { loadCurrentUser } from './current-user';
 import { findRollout, suggestPeople } from './user-queries';
@@ -25,20 +26,19 @@ export const userRoutes = [
     contract: createUser,
     access: { kind: 'signed-in' },
     handler: async ({ body, auth, context }) => {
-      await createAccount(context.database.db, auth!, body);
+      await createAccount(context.database.db, auth, body);
       // Read the session again: its identity now has the account.
-      const refreshed = await findLiveSession(context.database.db, auth!.session.id);
+      const refreshed = await findLiveSession(context.database.db, auth.session.id);
       return loadCurrentUser(context.database.db, withAccount(refreshed), { includeWorkspaces: true });
     },
   }),
   defineRoute({
     contract: suggestUsers,
     access: { kind: 'user' },
-    handler: async ({ query, auth, context }) => {
-      const me = withAccount(auth).user;
+    handler: async ({ query, user, context }) => {
       const rows = await suggestPeople(context.database.db, {
-        userId: me.id,
-        domain: me.domain,
+        userId: user.id,
+        domain: user.domain,
         search: query.search,
         limit: query.limit ?? 10,
       });
@@ -51,9 +51,9 @@ export const userRoutes = [
     contract: getRolloutStatus,
     access: { kind: 'signed-in' },
     handler: async ({ auth, context }) => {
-      const rollout = auth!.user ? await findRollout(context.database.db, auth!.user.id) : null;
+      const rollout = auth.user ? await findRollout(context.database.db, auth.user.id) : null;
       return {
-        isRegistered: Boolean(auth!.user),
+        isRegistered: Boolean(auth.user),
         isEligible: rollout?.isEligible ?? true,
         isPerSeat: rollout?.isPerSeat ?? true,
         userV2: rollout?.userV2 ?? true,

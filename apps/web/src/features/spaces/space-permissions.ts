@@ -19,6 +19,7 @@ export function permissionsFor(
     legacyType: space.legacyPlanType,
     workspaceStatus: space.workspaceStatus,
     isPerSeat: details?.isPerSeat ?? user.isPerSeat,
+    memberInviteUser: details?.memberInviteUser ?? false,
     restrictions: details?.restrictions ?? [],
     isGmailUser: user.type === 'STANDARD',
   });

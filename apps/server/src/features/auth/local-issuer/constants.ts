@@ -1,5 +1,4 @@
-/** Where the built-in OpenID issuer is mounted inside the server. */
-export const LOCAL_ISSUER_PATH = '/oidc';
+export { LOCAL_ISSUER_PATH } from '../../../access/openid-client';
 
 /**
  * The Gmail scope the app may ask for later (incremental consent); the local issuer asks the

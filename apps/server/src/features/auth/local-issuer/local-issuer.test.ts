@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../http/app';
+import { buildApp } from '../../../app/build-app';
+import { jobs } from '../../../app/jobs';
 import { startQueue, type Queue } from '../../../jobs/queue';
 import { testConfig } from '../../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
@@ -121,7 +122,7 @@ describe('local OpenID issuer', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    queue = await startQueue({ database, logger: pino({ level: 'silent' }), work: false });
+    queue = await startQueue({ database, logger: pino({ level: 'silent' }), work: false, jobs });
     issuer = await startIssuer(database, queue);
     client = await oidc.discovery(
       new URL(issuer.issuerUrl),

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import type { SpaceMember } from '@mergeboard/core';
+import { TRANSFER_TEXTS, canBecomeOwner } from '@mergeboard/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,31 +8,6 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorAlert, transferredAlert, useAlerts } from '../../alerts';
 import { useRefreshSpaces, useSpace, useTransferOwnership, useWorkspaceMembers } from '../../spaces';
-
-export const TRANSFER_TEXTS = {
-  required: 'Please fill in this field.',
-  tooManySpaces: 'This user already owns too many spaces.',
-  free: 'Transferring ownership is not available in free plan.',
-  legacy: `Transferring ownership is only available to new ${env.productName} plans.`,
-} as const;
-
-/**
- * SPACE-025/026: who may become the owner. Per-seat spaces: members holding a seat
- * (ADDED_YAMM_USER) who are not on a free trial; otherwise ACTIVE or ACCEPTED members. Never
- * the current owner.
- */
-export function eligibleNewOwners(members: readonly SpaceMember[], isPerSeat: boolean): SpaceMember[] {
-  return members.filter(
-    (member) =>
-      member.role !== 'OWNER' &&
-      (isPerSeat
-        ? // The server also requires an active membership: a DISABLED member cannot receive a space.
-          member.seatType === 'ADDED_YAMM_USER' &&
-          member.status !== 'FREE_TRIAL' &&
-          member.status !== 'DISABLED'
-        : member.status === 'ACTIVE' || member.status === 'ACCEPTED'),
-  );
-}
 
 /**
  * SPACE-019, SPACE-023..032: the transfer ownership section; hidden while TRANSFER_WORKSPACE is
@@ -47,7 +22,7 @@ export function TransferOwnership() {
     const legacy = space.workspacePlan === 'LEGACY';
     body = (
       <Text size="sm">
-        {legacy ? TRANSFER_TEXTS.legacy : TRANSFER_TEXTS.free}{' '}
+        {legacy ? TRANSFER_TEXTS.legacy(env.productName) : TRANSFER_TEXTS.free}{' '}
         <Anchor component={Link} to={paths.space.billing.getHref(prefix, '?show-plans=1')} size="sm">
           {legacy ? 'Switch plan' : 'Upgrade'}
         </Anchor>
@@ -80,7 +55,7 @@ function TransferForm() {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const candidates = eligibleNewOwners(members.data?.items ?? [], isPerSeat);
+  const candidates = (members.data?.items ?? []).filter((member) => canBecomeOwner(member, isPerSeat));
   const chosen = candidates.find((member) => member.id === userId) ?? null;
 
   const submit = (event: FormEvent) => {

@@ -16,19 +16,19 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext, Runtime } from '../app-context';
 import {
   createOpenIdClient,
-  createTokenKeys,
   localClientCredentials,
   localIssuerUrl,
   redirectUri,
-  registerLocalIssuer,
-} from '../features/auth';
+} from '../access/openid-client';
+import { createTokenKeys } from '../access/tokens';
+import { registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
-import { AppError } from './app-error';
-import { registerErrorHandling } from './error-handler';
-import { postgresRateLimitStore } from './rate-limit-store';
-import { registerRoute, type RouteDefinition } from './route';
+import { AppError } from '../http/app-error';
+import { registerErrorHandling } from '../http/error-handler';
+import { postgresRateLimitStore } from '../http/rate-limit-store';
+import { registerRoute, type RouteDefinition } from '../http/route';
+import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
 import { routes as defaultRoutes } from './routes';
-import { defaultWebDistDir, registerSpa, type SpaHandler } from './spa';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

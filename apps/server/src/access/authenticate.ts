@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import { findLiveSession, type LiveSession } from './session-queries';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { findLiveSession, type LiveSession } from './live-session';
 import type { TokenError } from './tokens';
 import { verifyToken, type TokenKeys } from './tokens';
 
@@ -43,4 +43,15 @@ export async function authenticate(db: Db, keys: TokenKeys, bearer: string | nul
     throw new AppError('session_expired', 'This session has ended; sign in again', { status: 401 });
   }
   return live;
+}
+
+/** A signed-in caller with an account that is not DISABLED: what `user` and `space` routes get. */
+export type Account = NonNullable<RequestAuth['user']>;
+
+/** `user` routes need an account that is not DISABLED, beyond a live session. */
+export function requireAccount(auth: RequestAuth): Account {
+  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
+  if (auth.user.status === 'DISABLED')
+    throw new AppError('user_disabled', 'This account is disabled', { status: 403 });
+  return auth.user;
 }

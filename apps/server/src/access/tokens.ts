@@ -1,6 +1,6 @@
 import { createHmac, createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { deriveGrantKey } from './grant-cipher';
+import { deriveGrantKey } from '../lib/grant-cipher';
 
 /**
  * Our own tokens, signed with keys derived from SESSION_SECRET (HS256), so every process with

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract, errorBodySchema } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { defineRoute } from './route';
+import { defineRoute } from '../http/route';
 
 /** A contract used only here, to drive the shared validation path with a real body. */
 const echoContract = defineContract({

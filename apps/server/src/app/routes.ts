@@ -7,7 +7,7 @@ import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
 import { templateRoutes } from '../features/templates';
 import { userRoutes } from '../features/users';
-import type { RouteDefinition } from './route';
+import type { RouteDefinition } from '../http/route';
 
 /**
  * The route table: every call the server answers, each with its access rule (see RouteAccess).

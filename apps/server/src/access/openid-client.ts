@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { Config } from '../../config/config';
+import type { Config } from '../config/config';
 import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE } from '@mergeboard/core';
-import { LOCAL_ISSUER_PATH } from './local-issuer';
+/** Where the built-in OpenID issuer is mounted inside the server. */
+export const LOCAL_ISSUER_PATH = '/oidc';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 const SIGN_IN_SCOPE = 'openid email profile';
