@@ -1,7 +1,76 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Path-aware import boundaries (ARCHITECTURE §2, STYLE): a feature reaches another feature only
+ * through its public index.ts. One zone per pair of features, from the folders as they are.
+ */
+function featureZones(featuresDir) {
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${featuresDir}/${feature}`,
+        from: `${featuresDir}/${other}`,
+        except: ['./index.ts'],
+        message: `Import the ${other} feature through its public index.ts, not its internals.`,
+      })),
+  );
+}
+
+const serverKernel = ['access', 'config', 'db', 'http', 'jobs', 'lib'].map(
+  (dir) => `./apps/server/src/${dir}`,
+);
+
+/** Tests may reach the composition root (they exercise the whole app); other code may not. */
+const compositionZones = [
+  {
+    target: './apps/server/src/features',
+    from: './apps/server/src/app',
+    message: 'Features do not import the composition root.',
+  },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Features do not import the app shell.',
+  },
+];
+/** Every other boundary, for all code. */
+const boundaryZones = [
+  {
+    target: './packages/core',
+    from: ['./apps', './e2e', './bench'],
+    message: 'core is a leaf package: it imports nothing of the apps.',
+  },
+  {
+    target: './apps/web',
+    from: './apps/server',
+    message: 'The web app talks to the server over HTTP only.',
+  },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+  {
+    // The kernel serves every feature; only the composition root (app/, server.ts) wires features in.
+    target: serverKernel,
+    from: ['./apps/server/src/features', './apps/server/src/app'],
+    message: 'The server kernel (access, config, db, http, jobs, lib) imports no feature.',
+  },
+  ...featureZones('./apps/server/src/features'),
+  {
+    // Code flows one way: shared (lib, ui, config) → features → app (STYLE.md).
+    target: ['./apps/web/src/lib', './apps/web/src/ui', './apps/web/src/config'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code must not import features or the app.',
+  },
+  ...featureZones('./apps/web/src/features'),
+];
 
 export default tseslint.config(
   {
@@ -11,6 +80,8 @@ export default tseslint.config(
       '**/.data/**',
       'apps/server/drizzle/**',
       'e2e/screenshots/**',
+      // Deliberately broken code that tooling/boundaries.test.ts lints on purpose.
+      'tooling/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -29,75 +100,42 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // core is a leaf: it must never reach into the apps.
-    files: ['packages/core/**'],
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse dependencies as TypeScript too, or no-cycle cannot follow them.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/core/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      // Type-only imports are erased at run time and do not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@mergeboard/server*', '@mergeboard/web*', '**/apps/**'],
-              message: 'core is a leaf package',
-            },
-          ],
+          zones: [...boundaryZones, ...compositionZones],
         },
       ],
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features talk to each other only through their public index.ts (ARCHITECTURE §2).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+features/[^/]+/(?!index$).+',
-              message: 'Import another feature through its public index.ts, not its internals.',
-            },
-            { group: ['@mergeboard/server*'], message: 'The web app talks to the server over HTTP only.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Code flows one way: shared (lib, ui, config) → features → app (STYLE.md).
-    files: ['apps/web/src/{lib,ui,config}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(features|app)/',
-              message: 'Shared code must not import features or the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+features/[^/]+/(?!index$).+',
-              message: 'Import another feature through its public index.ts, not its internals.',
-            },
-            { group: ['@mergeboard/web*'], message: 'The server never imports the web app.' },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       './packages/core/vitest.config.ts',
+      './tooling/vitest.config.ts',
       './apps/server/vitest.config.ts',
       ...postgres,
       './apps/web/vitest.config.ts',

@@ -10,8 +10,8 @@ import { root } from './lib/build.mjs';
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
-const typecheckProjects = ['packages/core', 'apps/server', 'apps/web', 'e2e', 'bench'].filter((dir) =>
-  existsSync(path.join(root, dir, 'tsconfig.json')),
+const typecheckProjects = ['packages/core', 'apps/server', 'apps/web', 'e2e', 'bench', 'tooling'].filter(
+  (dir) => existsSync(path.join(root, dir, 'tsconfig.json')),
 );
 const checks = [
   ['typecheck', () => typecheckProjects.every((dir) => run('npx', ['tsc', '--noEmit', '-p', dir]))],

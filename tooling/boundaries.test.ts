@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file` (relative to the repo). */
+async function violations(file: string, code?: string): Promise<string[]> {
+  const results = code
+    ? await eslint.lintText(code, { filePath: path.join(root, file) })
+    : await eslint.lintFiles([path.join(root, file)]);
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? message.message));
+}
+
+describe('import boundaries (npm run lint)', () => {
+  it('refuses a deep import into another server feature, through any relative path', async () => {
+    expect(
+      await violations(
+        'apps/server/src/features/users/probe.ts',
+        "import { createSpace } from '../spaces/space-service';\nexport const probe = createSpace;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a deep import into another web feature without spelling features/', async () => {
+    expect(
+      await violations(
+        'apps/web/src/features/shell/components/probe.ts',
+        "import { TransferOwnership } from '../../space-settings/components/transfer-ownership';\nexport const probe = TransferOwnership;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('allows another feature through its public index.ts', async () => {
+    expect(
+      await violations(
+        'apps/server/src/features/users/probe.ts',
+        "import { spaceRoutes } from '../spaces';\nexport const probe = spaceRoutes;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the server kernel free of features, and core free of the apps', async () => {
+    expect(
+      await violations(
+        'apps/server/src/http/probe.ts',
+        "import { authRoutes } from '../features/auth';\nexport const probe = authRoutes;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await violations(
+        'packages/core/src/probe.ts',
+        "import { routes } from '../../../apps/server/src/app/routes';\nexport const probe = routes;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an import cycle (fixture: two files importing each other)', async () => {
+    expect(await violations('tooling/lint-fixtures/cycle/first.ts')).toContain('import-x/no-cycle');
+  });
+});
