@@ -1,0 +1,420 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DRAFT_SOURCES,
+  errorBodySchema,
+  type LegacyType,
+  type WorkspacePlan,
+  type WorkspaceStatus,
+} from '@mergeboard/core';
+import { memberships, rolloutStatus, users, workspaces } from '../db/schema';
+import { seedDemo } from '../features/demo';
+import { signedInAs } from '../testing/sessions';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { routes } from './routes';
+
+/**
+ * The authorisation table (RELIABILITY: access control; PERM-*): every space route, called by six
+ * identities — anonymous, a non-member, a DISABLED member, MEMBER, ADMIN, OWNER — in a fresh
+ * space of each plan, in a DISABLED space, and with every rollout restriction in force. The
+ * expected statuses are written out, so a route whose rule changes, or a new route, fails here.
+ */
+const IDENTITIES = ['anonymous', 'nonMember', 'disabled', 'member', 'admin', 'owner'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Statuses = [number, number, number, number, number, number];
+
+/** Where the call runs: the space's plan and status, and the rollout step of its members. */
+interface Variant {
+  plan: WorkspacePlan;
+  legacyType?: LegacyType;
+  status?: WorkspaceStatus;
+  /** Step 1: every restriction in force for these company-domain users (PERM-039..050). */
+  restricted?: boolean;
+}
+const VARIANTS = {
+  PRO: { plan: 'PRO' },
+  FREE: { plan: 'FREE' },
+  PREMIUM: { plan: 'PREMIUM' },
+  LEGACY: { plan: 'LEGACY', legacyType: 'TEAM', status: 'LEGACY' },
+  'space DISABLED': { plan: 'PRO', status: 'DISABLED' },
+  'restrictions in force': { plan: 'PRO', restricted: true },
+} as const satisfies Record<string, Variant>;
+type VariantName = keyof typeof VARIANTS;
+
+interface Line {
+  request: (spaceId: string, ids: Record<string, string>) => [string, string, object?];
+  /** On a PRO space with the restrictions lifted. */
+  expect: Statuses;
+  /** Where a plan, the space status or a restriction changes the answer. */
+  otherwise?: Partial<Record<VariantName, Statuses>>;
+  /** The message a refused OWNER reads, per variant (the spec's texts). */
+  ownerMessage?: Partial<Record<VariantName, string>>;
+}
+
+const MEMBER_READ: Statuses = [401, 404, 403, 200, 200, 200];
+const DISABLED_SPACE: Statuses = [401, 404, 403, 403, 403, 403];
+/** A disabled space answers only its own details (SPACE-005); every other call is refused. */
+const disabledSpace = { 'space DISABLED': DISABLED_SPACE };
+const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
+
+const table: Record<string, Line> = {
+  'GET /api/v1/workspaces/:id': {
+    request: (id) => ['GET', `/api/v1/workspaces/${id}`],
+    expect: MEMBER_READ,
+  },
+  'PUT /api/v1/workspaces/:id': {
+    request: (id) => ['PUT', `/api/v1/workspaces/${id}`, { workspaceName: 'Walk space renamed' }],
+    expect: [401, 404, 403, 403, 403, 200],
+    otherwise: disabledSpace,
+  },
+  'DELETE /api/v1/workspaces/:id': {
+    request: (id) => ['DELETE', `/api/v1/workspaces/${id}`],
+    expect: [401, 404, 403, 403, 403, 200],
+    otherwise: disabledSpace,
+  },
+  // PERM-008, SPACE-019, SPACE-031, SPACE-032: owner only, PRO or PREMIUM, TRANSFER_WORKSPACE lifted.
+  'PUT /api/v1/workspaces/:id/owner': {
+    request: (id, ids) => ['PUT', `/api/v1/workspaces/${id}/owner`, { userId: ids.admin }],
+    expect: [401, 404, 403, 403, 403, 200],
+    otherwise: {
+      ...disabledSpace,
+      FREE: MANAGERS_REFUSED,
+      LEGACY: MANAGERS_REFUSED,
+      'restrictions in force': MANAGERS_REFUSED,
+    },
+    ownerMessage: {
+      FREE: 'Transferring ownership is not available in free plan.',
+      LEGACY: 'Transferring ownership is only available to new Mergeboard plans.',
+    },
+  },
+  'GET /api/v1/workspaces/:id/members': {
+    request: (id) => ['GET', `/api/v1/workspaces/${id}/members`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  // PERM-007, INV-013 (C2): managers, a non-legacy plan, INVITATION lifted.
+  'POST /api/v1/workspaces/:id/invitations': {
+    request: (id) => [
+      'POST',
+      `/api/v1/workspaces/${id}/invitations?onlyCheckValidity=true`,
+      { emails: ['new.hire@acme.example'] },
+    ],
+    expect: [401, 404, 403, 403, 200, 200],
+    otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED, 'restrictions in force': MANAGERS_REFUSED },
+  },
+  // API-052..057: the suppression lists are for every member; deleting an address the fresh space
+  // does not list passes the gate and then answers 404.
+  'GET /api/users/me/workspaces/:workspaceId/unsubscriptions': {
+    request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'GET /api/users/me/workspaces/:workspaceId/unsubscriptions/export': {
+    request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions/export`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'POST /api/users/workspace-activation-add-unsubscriptions/me': {
+    request: (id) => [
+      'POST',
+      '/api/users/workspace-activation-add-unsubscriptions/me',
+      { workspaceId: id, emailAddresses: ['walk@example.com'] },
+    ],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'DELETE /api/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress': {
+    request: (id) => [
+      'DELETE',
+      `/api/users/workspace-activation-delete-unsubscriptions/me/${id}/walk%40example.com`,
+    ],
+    expect: [401, 404, 403, 404, 404, 404],
+    otherwise: disabledSpace,
+  },
+  'GET /api/users/me/workspaces/:workspaceId/bounces': {
+    request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'GET /api/users/me/workspaces/:workspaceId/bounces/export': {
+    request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces/export`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'POST /api/users/workspace-activation-add-bounces/me': {
+    request: (id) => [
+      'POST',
+      '/api/users/workspace-activation-add-bounces/me',
+      { workspaceId: id, emailAddresses: ['walk@example.com'] },
+    ],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  'DELETE /api/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress': {
+    request: (id) => ['DELETE', `/api/users/workspace-activation-delete-bounces/me/${id}/walk%40example.com`],
+    expect: [401, 404, 403, 404, 404, 404],
+    otherwise: disabledSpace,
+  },
+  'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {
+    request: (id) => ['GET', `/api/users/me/workspaces/${id}/campaigns/count?isScheduled=true`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
+  // PERM-018, PERM-019, PERM-050: managers of a PRO or PREMIUM space, WORKSPACE_DASHBOARD lifted.
+  'GET /api/v1/workspaces/:id/team-report/summary': {
+    request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/summary`],
+    expect: [401, 404, 403, 403, 200, 200],
+    otherwise: {
+      ...disabledSpace,
+      FREE: MANAGERS_REFUSED,
+      LEGACY: MANAGERS_REFUSED,
+      'restrictions in force': MANAGERS_REFUSED,
+    },
+  },
+  'GET /api/v1/workspaces/:id/team-report/members': {
+    request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/members`],
+    expect: [401, 404, 403, 403, 200, 200],
+    otherwise: {
+      ...disabledSpace,
+      FREE: MANAGERS_REFUSED,
+      LEGACY: MANAGERS_REFUSED,
+      'restrictions in force': MANAGERS_REFUSED,
+    },
+  },
+};
+
+describe('authorisation table', () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+  const as: Partial<Record<Identity, { headers: { authorization: string } }>> = {};
+
+  const people: Record<Exclude<Identity, 'anonymous'>, string> = {
+    owner: 'owner@acme.example',
+    admin: 'admin@acme.example',
+    member: 'member@acme.example',
+    disabled: 'noah.fischer@acme.example',
+    nonMember: 'pat@gmail.com',
+  };
+
+  /** A fresh space with one person per role, so destructive calls never touch another's. */
+  async function makeSpace(variant: Variant) {
+    const [space] = await t.database.db
+      .insert(workspaces)
+      .values({
+        name: 'Walk space',
+        slug: 'walk-space',
+        plan: variant.plan,
+        legacyType: variant.legacyType ?? null,
+        status: variant.status ?? 'ACTIVE',
+      })
+      .returning();
+    const userPlan = variant.plan === 'FREE' ? 'FREE' : 'PRO';
+    await t.database.db.insert(memberships).values([
+      { workspaceId: space!.id, userId: ids.owner!, role: 'OWNER', userPlan },
+      { workspaceId: space!.id, userId: ids.admin!, role: 'ADMIN', userPlan },
+      { workspaceId: space!.id, userId: ids.member!, role: 'MEMBER', userPlan },
+      { workspaceId: space!.id, userId: ids.disabled!, role: 'MEMBER', userPlan: 'FREE', status: 'DISABLED' },
+    ]);
+    return space!.id;
+  }
+
+  async function setRolloutStep(step: number) {
+    for (const key of ['owner', 'admin', 'member', 'disabled'] as const) {
+      await t.database.db
+        .insert(rolloutStatus)
+        .values({ userId: ids[key]!, lastActivatedStep: step })
+        .onConflictDoUpdate({ target: rolloutStatus.userId, set: { lastActivatedStep: step } });
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo({ db: t.database.db });
+    for (const [key, email] of Object.entries(people)) {
+      const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      ids[key] = row!.id;
+      as[key as Identity] = await signedInAs(t, email);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('covers every route of the table that is scoped to a space, each naming a core permission', () => {
+    const spaceRoutes = routes.filter((route) => route.access.kind === 'space');
+    expect(spaceRoutes.map((r) => `${r.contract.method} ${r.contract.path}`).sort()).toEqual(
+      Object.keys(table).sort(),
+    );
+    for (const route of spaceRoutes) {
+      expect(route.access.kind === 'space' && route.access.permission).toMatch(/^(can|show)[A-Z]/);
+    }
+  });
+
+  for (const [route, line] of Object.entries(table)) {
+    for (const [name, variant] of Object.entries(VARIANTS) as [VariantName, Variant][]) {
+      const statuses = line.otherwise?.[name] ?? line.expect;
+      it(`PERM ${route} on ${name}: anonymous, non-member, DISABLED, MEMBER, ADMIN, OWNER get ${statuses.join('/')}`, async () => {
+        await setRolloutStep(variant.restricted ? 1 : 0);
+        const got: number[] = [];
+        for (const identity of IDENTITIES) {
+          const [method, url, payload] = line.request(await makeSpace(variant), ids);
+          const caller = as[identity];
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            ...(caller ? { headers: caller.headers } : {}),
+            ...(payload ? { payload } : {}),
+          });
+          got.push(res.statusCode);
+          if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+          const message = line.ownerMessage?.[name];
+          if (identity === 'owner' && message) {
+            expect(res.json()).toMatchObject({ error: { code: 'plan_not_eligible', message } });
+          }
+        }
+        expect(got).toEqual(statuses);
+      });
+    }
+  }
+});
+
+/**
+ * Calls outside a space: anonymous, a sign-in without an account yet, a DISABLED account, and an
+ * active account. `user` routes need the account; `signed-in` ones only the session (users/me
+ * also answers a DISABLED account, which is then shown the disabled page).
+ */
+const ACCOUNT_IDENTITIES = ['anonymous', 'noAccount', 'disabledAccount', 'active'] as const;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const USER_ROUTE: [number, number, number, number] = [401, 404, 403, 200];
+const accountTable: Record<
+  string,
+  { request: (userId: string) => [string, string, object?]; expect: number[] }
+> = {
+  'GET /api/v2/users/me': { request: () => ['GET', '/api/v2/users/me'], expect: [401, 404, 200, 200] },
+  'POST /api/v2/users/workspace-activation-create-user': {
+    // An empty body passes the gate and fails validation: nothing is created.
+    request: () => ['POST', '/api/v2/users/workspace-activation-create-user', {}],
+    expect: [401, 400, 400, 400],
+  },
+  'GET /api/v2/users/workspace-activation-status/me': {
+    request: () => ['GET', '/api/v2/users/workspace-activation-status/me'],
+    expect: [401, 200, 200, 200],
+  },
+  'GET /api/v2/users/suggest': {
+    request: () => ['GET', '/api/v2/users/suggest?search=acme'],
+    expect: USER_ROUTE,
+  },
+  'POST /api/v1/workspaces': {
+    request: () => ['POST', '/api/v1/workspaces', {}],
+    expect: [401, 404, 403, 400],
+  },
+  'PUT /api/v1/invitations/:token/accept': {
+    request: () => ['PUT', `/api/v1/invitations/${'A'.repeat(43)}/accept`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/cannon': {
+    request: () => ['GET', '/api/cannon?project=mergeboard&placement=sidebar'],
+    expect: USER_ROUTE,
+  },
+  'GET /api/users/me/campaigns': { request: () => ['GET', '/api/users/me/campaigns'], expect: USER_ROUTE },
+  'GET /api/users/me/campaigns/export': {
+    request: () => ['GET', '/api/users/me/campaigns/export'],
+    expect: USER_ROUTE,
+  },
+  'GET /api/users/me/campaigns/:id': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/users/me/campaigns/:id/pollResults': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/pollResults`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/users/me/campaigns/:id/pollResponses': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/pollResponses`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/users/me/scheduled-campaigns': {
+    request: () => ['GET', '/api/users/me/scheduled-campaigns'],
+    expect: USER_ROUTE,
+  },
+  'GET /api/users/me/scheduled-campaigns/export': {
+    request: () => ['GET', '/api/users/me/scheduled-campaigns/export'],
+    expect: USER_ROUTE,
+  },
+  'GET /api/users/me/scheduled-campaigns/:id': {
+    request: () => ['GET', `/api/users/me/scheduled-campaigns/${UNKNOWN_ID}`],
+    expect: [401, 404, 403, 404],
+  },
+  'DELETE /api/users/me/scheduledCampaigns/:scheduledMergeId': {
+    request: () => ['DELETE', `/api/users/me/scheduledCampaigns/${UNKNOWN_ID}`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/templates': { request: () => ['GET', '/api/templates'], expect: USER_ROUTE },
+  // Drafts go to the caller's own mailbox; someone else's user id is refused.
+  'POST /api/users/:userId/drafts': {
+    request: () => [
+      'POST',
+      `/api/users/${UNKNOWN_ID}/drafts`,
+      { fromTemplate: UNKNOWN_ID, source: DRAFT_SOURCES[0] },
+    ],
+    expect: [401, 404, 403, 403],
+  },
+  'GET /api/users/:userId/drafts/:draftId': {
+    request: (userId) => ['GET', `/api/users/${userId}/drafts/${UNKNOWN_ID}`],
+    expect: [401, 404, 403, 404],
+  },
+};
+
+describe('authorisation table outside spaces', () => {
+  let t: TestApp;
+  const callers: Partial<
+    Record<(typeof ACCOUNT_IDENTITIES)[number], { headers: { authorization: string } }>
+  > = {};
+  let activeId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo({ db: t.database.db });
+    await t.database.db.insert(users).values({
+      email: 'disabled.account@acme.example',
+      name: 'Disabled',
+      status: 'DISABLED',
+      domain: 'acme.example',
+    });
+    callers.noAccount = await signedInAs(t, 'nobody.yet@elsewhere.example');
+    callers.disabledAccount = await signedInAs(t, 'disabled.account@acme.example');
+    callers.active = await signedInAs(t, 'owner@acme.example');
+    const [owner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'owner@acme.example'));
+    activeId = owner!.id;
+  });
+  afterAll(() => t.close());
+
+  it('covers every signed-in and user route of the table', () => {
+    const accountRoutes = routes.filter(
+      (route) => route.access.kind === 'user' || route.access.kind === 'signed-in',
+    );
+    expect(accountRoutes.map((r) => `${r.contract.method} ${r.contract.path}`).sort()).toEqual(
+      Object.keys(accountTable).sort(),
+    );
+  });
+
+  for (const [route, line] of Object.entries(accountTable)) {
+    it(`AUTH ${route}: anonymous, no account, DISABLED account, active account get ${line.expect.join('/')}`, async () => {
+      const got: number[] = [];
+      for (const identity of ACCOUNT_IDENTITIES) {
+        const [method, url, payload] = line.request(activeId);
+        const caller = callers[identity];
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          ...(caller ? { headers: caller.headers } : {}),
+          ...(payload ? { payload } : {}),
+        });
+        got.push(res.statusCode);
+        if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+      }
+      expect(got).toEqual(line.expect);
+    });
+  }
+});
