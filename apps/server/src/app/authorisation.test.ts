@@ -57,6 +57,43 @@ const DISABLED_SPACE: Statuses = [401, 404, 403, 403, 403, 403];
 const disabledSpace = { 'space DISABLED': DISABLED_SPACE };
 const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
 
+/**
+ * API-052..057: both suppression lists are for every member; deleting an address the fresh space
+ * does not list passes the gate and then answers 404.
+ */
+function suppressionLines(list: 'unsubscriptions' | 'bounces'): Record<string, Line> {
+  const mine = '/api/users/me/workspaces/:workspaceId';
+  return {
+    [`GET ${mine}/${list}`]: {
+      request: (id) => ['GET', `/api/users/me/workspaces/${id}/${list}`],
+      expect: MEMBER_READ,
+      otherwise: disabledSpace,
+    },
+    [`GET ${mine}/${list}/export`]: {
+      request: (id) => ['GET', `/api/users/me/workspaces/${id}/${list}/export`],
+      expect: MEMBER_READ,
+      otherwise: disabledSpace,
+    },
+    [`POST /api/users/workspace-activation-add-${list}/me`]: {
+      request: (id) => [
+        'POST',
+        `/api/users/workspace-activation-add-${list}/me`,
+        { workspaceId: id, emailAddresses: ['walk@example.com'] },
+      ],
+      expect: MEMBER_READ,
+      otherwise: disabledSpace,
+    },
+    [`DELETE /api/users/workspace-activation-delete-${list}/me/:workspaceId/:emailAddress`]: {
+      request: (id) => [
+        'DELETE',
+        `/api/users/workspace-activation-delete-${list}/me/${id}/walk%40example.com`,
+      ],
+      expect: [401, 404, 403, 404, 404, 404],
+      otherwise: disabledSpace,
+    },
+  };
+}
+
 const table: Record<string, Line> = {
   'GET /api/v1/workspaces/:id': {
     request: (id) => ['GET', `/api/v1/workspaces/${id}`],
@@ -102,59 +139,8 @@ const table: Record<string, Line> = {
     expect: [401, 404, 403, 403, 200, 200],
     otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED, 'restrictions in force': MANAGERS_REFUSED },
   },
-  // API-052..057: the suppression lists are for every member; deleting an address the fresh space
-  // does not list passes the gate and then answers 404.
-  'GET /api/users/me/workspaces/:workspaceId/unsubscriptions': {
-    request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions`],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'GET /api/users/me/workspaces/:workspaceId/unsubscriptions/export': {
-    request: (id) => ['GET', `/api/users/me/workspaces/${id}/unsubscriptions/export`],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'POST /api/users/workspace-activation-add-unsubscriptions/me': {
-    request: (id) => [
-      'POST',
-      '/api/users/workspace-activation-add-unsubscriptions/me',
-      { workspaceId: id, emailAddresses: ['walk@example.com'] },
-    ],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'DELETE /api/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress': {
-    request: (id) => [
-      'DELETE',
-      `/api/users/workspace-activation-delete-unsubscriptions/me/${id}/walk%40example.com`,
-    ],
-    expect: [401, 404, 403, 404, 404, 404],
-    otherwise: disabledSpace,
-  },
-  'GET /api/users/me/workspaces/:workspaceId/bounces': {
-    request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces`],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'GET /api/users/me/workspaces/:workspaceId/bounces/export': {
-    request: (id) => ['GET', `/api/users/me/workspaces/${id}/bounces/export`],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'POST /api/users/workspace-activation-add-bounces/me': {
-    request: (id) => [
-      'POST',
-      '/api/users/workspace-activation-add-bounces/me',
-      { workspaceId: id, emailAddresses: ['walk@example.com'] },
-    ],
-    expect: MEMBER_READ,
-    otherwise: disabledSpace,
-  },
-  'DELETE /api/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress': {
-    request: (id) => ['DELETE', `/api/users/workspace-activation-delete-bounces/me/${id}/walk%40example.com`],
-    expect: [401, 404, 403, 404, 404, 404],
-    otherwise: disabledSpace,
-  },
+  ...suppressionLines('unsubscriptions'),
+  ...suppressionLines('bounces'),
   'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {
     request: (id) => ['GET', `/api/users/me/workspaces/${id}/campaigns/count?isScheduled=true`],
     expect: MEMBER_READ,
