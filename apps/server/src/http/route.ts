@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorBodySchema, type Contract, type RouteAccess, type SpaceIdSource } from '@mergeboard/core';
+import type { Contract, RouteAccess, SpaceIdSource } from '@mergeboard/core';
 import type { AppContext } from '../app-context';
 import { authenticate, readBearer, type RequestAuth } from '../features/auth';
 import { requireSpaceMember, type SpaceAccess } from '../features/spaces';
 import { AppError } from './app-error';
+import { routeSchema } from './route-schema';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -43,18 +44,10 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
     method: contract.method,
     url: contract.path,
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
-    schema: {
-      summary: contract.summary,
-      tags: [...contract.tags],
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
-      ...(contract.body ? { body: contract.body } : {}),
-      response: {
-        ...(successStatus === 302 ? {} : { [successStatus]: contract.response }),
-        '4xx': errorBodySchema,
-        '5xx': errorBodySchema,
-      },
-    },
+    schema: routeSchema(contract, {
+      secured: access.kind !== 'public',
+      refusesCaller: access.kind === 'user' || access.kind === 'space',
+    }),
     handler: async (request, reply) => {
       const auth =
         access.kind === 'public'
