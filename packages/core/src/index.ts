@@ -5,6 +5,7 @@ export * from './constants/pricing';
 export * from './constants/domain';
 export * from './contracts/contract';
 export * from './contracts/api-bases';
+export * from './contracts/csv-file';
 export * from './contracts/health';
 export * from './contracts/access';
 export * from './contracts/events';

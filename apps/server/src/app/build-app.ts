@@ -5,13 +5,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { API_DOCS_PATH, APP_VERSION, errorBody } from '@mergeboard/core';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_DOCS_PATH, errorBody } from '@mergeboard/core';
 import type { AddressInfo } from 'node:net';
 import type { AppContext, Runtime } from '../app-context';
 import {
@@ -25,6 +20,7 @@ import { registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
 import { AppError } from '../http/app-error';
 import { registerErrorHandling } from '../http/error-handler';
+import { openApiOptions } from '../http/openapi';
 import { postgresRateLimitStore } from '../http/rate-limit-store';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
@@ -126,20 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new AppError('rate_limited', `Too many requests; try again in ${detail.after}`, { status: 429 }),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${config.PRODUCT_NAME} API`,
-        version: APP_VERSION,
-        description: 'Every call answers errors as { error: { code, message, fields? } }.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(fastifySwagger, openApiOptions({ productName: config.PRODUCT_NAME }));
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   for (const route of options.routes ?? defaultRoutes) registerRoute(app, context, route);

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  errorBodySchema,
-  type Contract,
-  type RouteAccess,
-  type SpaceIdSource,
-  type SpacePermission,
-} from '@mergeboard/core';
+import type { Contract, RouteAccess, SpaceIdSource, SpacePermission } from '@mergeboard/core';
 import {
   authenticate,
   readBearer,
@@ -18,6 +12,7 @@ import {
 import { requireSpacePermission, type SpaceAccess } from '../access/space-access';
 import type { AppContext } from '../app-context';
 import { AppError } from './app-error';
+import { routeSchema } from './route-schema';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -98,18 +93,10 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
     method: contract.method,
     url: contract.path,
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
-    schema: {
-      summary: contract.summary,
-      tags: [...contract.tags],
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
-      ...(contract.body ? { body: contract.body } : {}),
-      response: {
-        ...(successStatus === 302 ? {} : { [successStatus]: contract.response }),
-        '4xx': errorBodySchema,
-        '5xx': errorBodySchema,
-      },
-    },
+    schema: routeSchema(contract, {
+      secured: access.kind !== 'public',
+      refusesCaller: access.kind === 'user' || access.kind === 'space',
+    }),
     onRequest: async (request) => {
       if (access.kind === 'public') return;
       const auth = await authenticate(context.database.db, context.tokens, readBearer(request));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
+import { csvFileSchema } from '../contracts/csv-file';
 import { SCHEDULED_MERGE_STATUSES } from '../constants/domain';
 import { DATE_RANGE_OPTIONS, TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
@@ -64,7 +65,7 @@ export const exportSentCampaigns = defineContract({
   summary: "The caller's sent mail merges as a CSV file, at most 30000 rows (CONST-010, EVT-008)",
   tags: ['mail-merges'],
   query: campaignListQuery.describe('filterBy and sortBy as for the list; limit is ignored'),
-  response: z.string().describe('text/csv'),
+  response: csvFileSchema,
 });
 
 export const getSentCampaign = defineContract({
@@ -166,7 +167,7 @@ export const exportScheduledCampaigns = defineContract({
   summary: "The caller's scheduled mail merges as a CSV file, at most 30000 rows (CONST-010, EVT-008)",
   tags: ['mail-merges'],
   query: scheduledListQuery.describe('filterBy and sortBy as for the list; limit is ignored'),
-  response: z.string().describe('text/csv'),
+  response: csvFileSchema,
 });
 
 export const getScheduledCampaign = defineContract({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
+import { csvFileSchema } from '../contracts/csv-file';
 import { SUPPRESSION_TYPES } from '../constants/domain';
 import { TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
@@ -126,7 +127,7 @@ export const exportUnsubscriptions = defineContract({
   tags: ['suppressions'],
   params: workspaceParams,
   query: unsubscriptionListQuerySchema.describe('filterBy and sortBy as for the list; limit is ignored'),
-  response: z.string().describe('text/csv'),
+  response: csvFileSchema,
 });
 
 export const listBounces = defineContract({
@@ -164,5 +165,5 @@ export const exportBounces = defineContract({
   tags: ['suppressions'],
   params: workspaceParams,
   query: bounceListQuerySchema.describe('filterBy and sortBy as for the list; limit is ignored'),
-  response: z.string().describe('text/csv'),
+  response: csvFileSchema,
 });

@@ -19,7 +19,8 @@ export function registerMailboxPage(
   app: FastifyInstance,
   options: { database: Database; productName: string },
 ) {
-  app.get(MAILBOX_PATH, async (_request, reply) => {
+  // A page for people, not an API call: kept out of the OpenAPI document.
+  app.get(MAILBOX_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const messages = await options.database.db
       .select()
       .from(mailMessages)

@@ -45,6 +45,10 @@ export async function registerLocalIssuer(app: FastifyInstance, options: LocalIs
 
   await app.register(
     async (scope) => {
+      // The issuer's pages and OpenID endpoints are not our API: keep them out of /api/docs.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
       await scope.register(interactionRoutes, {
         provider,
         database: options.database,
