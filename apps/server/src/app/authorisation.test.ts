@@ -169,6 +169,22 @@ const table: Record<string, Line> = {
   },
 };
 
+/** One call as `caller` (anonymous when undefined); every refusal must be in the one error shape. */
+async function callAs(
+  t: TestApp,
+  caller: { headers: { authorization: string } } | undefined,
+  [method, url, payload]: [string, string, object?],
+) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    ...(caller ? { headers: caller.headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
+  if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+  return res;
+}
+
 describe('authorisation table', () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
@@ -242,15 +258,8 @@ describe('authorisation table', () => {
         const got: number[] = [];
         for (const identity of IDENTITIES) {
           const [method, url, payload] = line.request(await makeSpace(variant), ids);
-          const caller = as[identity];
-          const res = await t.app.inject({
-            method: method as 'GET',
-            url,
-            ...(caller ? { headers: caller.headers } : {}),
-            ...(payload ? { payload } : {}),
-          });
+          const res = await callAs(t, as[identity], [method, url, payload]);
           got.push(res.statusCode);
-          if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
           const message = line.ownerMessage?.[name];
           if (identity === 'owner' && message) {
             expect(res.json()).toMatchObject({ error: { code: 'plan_not_eligible', message } });
@@ -390,15 +399,7 @@ describe('authorisation table outside spaces', () => {
       const got: number[] = [];
       for (const identity of ACCOUNT_IDENTITIES) {
         const [method, url, payload] = line.request(activeId);
-        const caller = callers[identity];
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          ...(caller ? { headers: caller.headers } : {}),
-          ...(payload ? { payload } : {}),
-        });
-        got.push(res.statusCode);
-        if (res.statusCode >= 400) expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+        got.push((await callAs(t, callers[identity], [method, url, payload])).statusCode);
       }
       expect(got).toEqual(line.expect);
     });
