@@ -12,6 +12,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each source module to its chunk and that chunk's static
+    // imports; bench/bundle.mjs walks it to weigh what a page's first load fetches.
+    manifest: true,
   },
   server: {
     proxy: {
