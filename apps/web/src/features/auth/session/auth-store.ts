@@ -21,7 +21,16 @@ import { fetchRolloutStatus } from '../api/get-rollout-status';
 import { refreshSession } from '../api/refresh-token';
 import { revokeAuthSession } from '../api/revoke-session';
 import { delegateTarget } from './delegate';
-import type { ComposePermissionOutcome, ComposePermissionState } from './compose-permission';
+import type {
+  AuthError,
+  AuthState,
+  AuthStore,
+  CallbackParams,
+  RequestComposePermissionOptions,
+  SignInOutcome,
+  StartSignInOptions,
+} from './auth-state';
+import type { ComposePermissionOutcome } from './compose-permission';
 import { identityOf } from './identity';
 import { reportAuthError } from './report-auth-error';
 import { saveSignInIntent, takeSignInIntent } from './sign-in-intent';
@@ -33,59 +42,6 @@ import {
   storeSignedIn,
   takeStoredSession,
 } from './stored-session';
-
-/** AUTH-021/022: why the visitor is on the login screen (or the Whoops page) instead. */
-export type AuthError =
-  | { type: 'session-expired' | 'google' | 'can-not-create-user' | 'incognito-mode'; payload?: undefined }
-  /** payload: the address that has no account yet. */
-  | { type: 'no-user'; payload: string };
-export type AuthErrorType = AuthError['type'];
-
-export interface AuthState {
-  /** The access token while signed in (ROUTE-001: its presence decides the routing). */
-  token: string | null;
-  /** 'success' once the signed-in user is loaded (AUTH-021). */
-  getUserStatus: 'loading' | 'success';
-  error: AuthError | null;
-  /** 'restoring' while a session kept by an earlier page load is brought back (spinner). */
-  startup: 'restoring' | 'done';
-  /** 'cookie-error' when cookies or storage are blocked: the Whoops page (AUTH-025, AUTH-027). */
-  storage: 'ok' | 'cookie-error';
-  /** The browser is on its way to the sign-in provider (spinner, AUTH-038). */
-  signingIn: boolean;
-  /** 'logout' after an explicit logout: go to the bare /login, without a continue target. */
-  signedOut: 'logout' | null;
-}
-
-/** Where the callback screen goes once sign-in is settled. */
-export type SignInOutcome =
-  | { kind: 'navigate'; to: string; state?: { accountCreated: true } | ComposePermissionState }
-  /** The browser is leaving the app (delegate redirect to the legacy app). */
-  | { kind: 'external' };
-
-export interface CallbackParams {
-  code: string | null;
-  state: string | null;
-  /** RFC 9207: the provider names itself in the callback; the server compares it. */
-  iss?: string | null;
-  /** The provider's error (`error`, `error_description`), e.g. access_denied. */
-  error: string | null;
-  errorDescription: string | null;
-}
-
-export interface StartSignInOptions {
-  /** Where to go after sign-in; checked with safeContinueTarget on return. */
-  continueTo?: string | null;
-  /** Create the account if this sign-in has none (AUTH-004). */
-  createAccount?: boolean;
-}
-
-export interface RequestComposePermissionOptions {
-  /** The page to come back to (checked with safeContinueTarget on return), e.g. the templates page. */
-  continueTo: string;
-  /** The signed-in address, so the provider asks that account (Google's account chooser skips). */
-  loginHint?: string | null;
-}
 
 type UserLookup =
   | { kind: 'user' }
@@ -109,9 +65,9 @@ function errorDetails(error: unknown): { error: string; description: string } {
 /**
  * The session client (AUTH-010..018): holds the auth state for React, keeps the session in
  * memory, cookies and storage, refreshes it on a timer, renews it for the API layer on a 401,
- * and runs the sign-in callback, logout and account switch. One per app (and per test).
+ * and runs the sign-in callback, logout and account switch.
  */
-export class AuthStore {
+class BrowserAuthStore implements AuthStore {
   private state: AuthState;
   private readonly listeners = new Set<() => void>();
   private readonly queryClient: QueryClient;
@@ -504,5 +460,5 @@ export class AuthStore {
 }
 
 export function createAuthStore(options: { queryClient: QueryClient }): AuthStore {
-  return new AuthStore(options);
+  return new BrowserAuthStore(options);
 }
