@@ -27,7 +27,12 @@ const pages = [
   { name: '/login', routes: ['src/features/auth/routes/login.tsx'] },
   {
     name: '/{workspaceId}/{slug}/mail-merges/sent',
-    routes: ['src/features/mail-merges/index.ts'],
+    routes: [
+      'src/features/spaces/components/space-layout.tsx',
+      'src/features/shell/components/app-shell-layout.tsx',
+      'src/features/mail-merges/components/mail-merges-page.tsx',
+      'src/features/mail-merges/components/sent-tab.tsx',
+    ],
   },
 ];
 
