@@ -15,6 +15,14 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each source module to its chunk and that chunk's static
     // imports; bench/bundle.mjs walks it to weigh what a page's first load fetches.
     manifest: true,
+    rolldownOptions: {
+      // @mergeboard/core is contracts and pure functions, but its package.json does not say so:
+      // without this, every contract any screen uses (and its zod schemas) came with the entry
+      // through core's index. Drop this once core declares "sideEffects": false itself.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {
