@@ -22,6 +22,19 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
       },
+      output: {
+        // One chunk for the framework code every page runs (React, the router, TanStack Query, zod,
+        // Mantine's runtime). The automatic split cut it into a dozen shared chunks that gzip
+        // worse; whole, it also stays cached across releases that change only the app.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {
