@@ -12,6 +12,30 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each source module to its chunk and that chunk's static
+    // imports; bench/bundle.mjs walks it to weigh what a page's first load fetches.
+    manifest: true,
+    rolldownOptions: {
+      // @mergeboard/core is contracts and pure functions, but its package.json does not say so:
+      // without this, every contract any screen uses (and its zod schemas) came with the entry
+      // through core's index. Drop this once core declares "sideEffects": false itself.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // One chunk for the framework code every page runs (React, the router, TanStack Query, zod,
+        // Mantine's runtime). The automatic split cut it into a dozen shared chunks that gzip
+        // worse; whole, it also stays cached across releases that change only the app.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

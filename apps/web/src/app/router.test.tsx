@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../config/env';
 import { renderRoute } from '../testing/render';
 
@@ -33,5 +33,25 @@ describe('routes while logged out', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: `Welcome to ${env.productName}` })).toBeInTheDocument();
+  });
+});
+
+describe('screens loaded with their route', () => {
+  afterEach(() => {
+    vi.doUnmock('../features/auth/routes/login');
+  });
+
+  it('SHELL-028: a screen whose code fails to load shows the generic error screen', async () => {
+    // The router reports the error on the console; the screen is what we assert.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.doMock('../features/auth/routes/login', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Oops...' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/`,
+    );
   });
 });

@@ -6,9 +6,9 @@ import { RouteErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
 import { invitationRoutes } from '../features/invitations';
-import { AppShellLayout, DisabledPage } from '../features/shell';
+import { appShellRoute, disabledPageRoute } from '../features/shell';
 import { spaceSettingsRoutes } from '../features/space-settings';
-import { fallbackRoute, SpaceLayout, spaceEntryRoutes, spaceRedirectRoutes } from '../features/spaces';
+import { fallbackRoute, spaceEntryRoutes, spaceRedirectRoutes, spaceRoute } from '../features/spaces';
 import { workAreaRoutes } from '../features/work-areas';
 import { PageLoader } from '../ui/page-loader';
 import { RootLayout } from './root-layout';
@@ -38,21 +38,14 @@ export function createRoutes(): RouteObject[] {
             ...spaceEntryRoutes,
             ...invitationRoutes,
             // ROUTE-008/009: the space router under /{workspaceId}/{slug}.
-            {
-              path: paths.space.root.path,
-              Component: SpaceLayout,
-              children: [
-                {
-                  Component: AppShellLayout,
-                  children: [
-                    ...workAreaRoutes,
-                    ...spaceSettingsRoutes,
-                    { path: paths.space.disabled.path, Component: DisabledPage },
-                    ...spaceRedirectRoutes,
-                  ],
-                },
-              ],
-            },
+            spaceRoute([
+              appShellRoute([
+                ...workAreaRoutes,
+                ...spaceSettingsRoutes,
+                disabledPageRoute,
+                ...spaceRedirectRoutes,
+              ]),
+            ]),
             fallbackRoute,
           ],
         },

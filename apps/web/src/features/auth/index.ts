@@ -6,14 +6,15 @@ export { AuthProvider, useAuth, useAuthState, useAuthStore } from './components/
 export { AuthGate } from './components/auth-gate';
 export { GoogleButton } from './components/google-button';
 export { RequireAuth } from './components/require-auth';
-export { AuthStore, createAuthStore } from './session/auth-store';
+export { createAuthStore } from './session/auth-store';
 export type {
   AuthError,
   AuthErrorType,
   AuthState,
+  AuthStore,
   RequestComposePermissionOptions,
   SignInOutcome,
-} from './session/auth-store';
+} from './session/auth-state';
 export { composePermissionOutcome } from './session/compose-permission';
 export type { ComposePermissionOutcome, ComposePermissionState } from './session/compose-permission';
 export { SIGN_IN_INTENT_KEY } from './session/sign-in-intent';

@@ -1,6 +1,6 @@
 import { BOUNCE_SORT_KEYS, exportBounces, TAG_INPUT_ROWS } from '@mergeboard/core';
 import { useSpace } from '../spaces';
-import { SuppressionPage } from '../unsubscriptions';
+import { SuppressionPage } from '../suppressions';
 import { useAddBounces } from './api/add-bounces';
 import { useDeleteBounce } from './api/delete-bounce';
 import { bouncesQueryRoot, useBounces } from './api/list-bounces';

@@ -2,14 +2,18 @@ import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { RequireSpacePermission, SpaceRedirect } from '../spaces';
-import { SettingsIndexRedirect } from './routes/settings-index';
 
 /** {prefix}/space and its sub-routes (ROUTE-016..024). */
 export const spaceSettingsRoutes: RouteObject[] = [
   {
     path: paths.space.settings.path,
     children: [
-      { index: true, Component: SettingsIndexRedirect },
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('./routes/settings-index')).SettingsIndexRedirect,
+        }),
+      },
       {
         // ROUTE-017: owners only; anyone else goes back to the work areas.
         path: paths.space.general.path,

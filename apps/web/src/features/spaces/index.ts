@@ -3,8 +3,6 @@ import type { RouteObject } from 'react-router';
 import { createElement } from 'react';
 import { paths } from '../../config/paths';
 import { SpaceRedirect } from './components/space-redirect';
-import { HomeRedirect } from './routes/home-redirect';
-import { SettingsBillingRedirect } from './routes/settings-billing-redirect';
 
 export { useCreateWorkspace } from './api/create-workspace';
 export { useDeleteWorkspace } from './api/delete-workspace';
@@ -15,7 +13,6 @@ export { useWorkspaceMembers } from './api/list-workspace-members';
 export { useOptionalSpace, useSpace } from './components/space-context';
 export type { SpaceContextValue } from './components/space-context';
 export { RequireSpacePermission, SpaceLoader, SpaceRedirect } from './components/space-redirect';
-export { SpaceLayout } from './components/space-layout';
 export {
   bestBillingSpace,
   bestSpace,
@@ -29,9 +26,29 @@ export { useRefreshSpaces } from './use-refresh-spaces';
 
 /** Signed-in top-level routes: '/' (best space) and /settings/billing (ROUTE-007). */
 export const spaceEntryRoutes: RouteObject[] = [
-  { index: true, Component: HomeRedirect },
-  { path: paths.settingsBilling.path, Component: SettingsBillingRedirect },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./routes/home-redirect')).HomeRedirect }),
+  },
+  {
+    path: paths.settingsBilling.path,
+    lazy: async () => ({
+      Component: (await import('./routes/settings-billing-redirect')).SettingsBillingRedirect,
+    }),
+  },
 ];
+
+/**
+ * ROUTE-008/009: the space router under /{workspaceId}/{slug}, around `children`; its layout's
+ * code loads with the first space page.
+ */
+export function spaceRoute(children: RouteObject[]): RouteObject {
+  return {
+    path: paths.space.root.path,
+    lazy: async () => ({ Component: (await import('./components/space-layout')).SpaceLayout }),
+    children,
+  };
+}
 
 /**
  * The space router's own redirects, placed beside the pages: the bare prefix and any unknown

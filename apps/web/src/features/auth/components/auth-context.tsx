@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import type { AuthState, AuthStore } from '../session/auth-store';
+import type { AuthState, AuthStore } from '../session/auth-state';
 
 const AuthStoreContext = createContext<AuthStore | null>(null);
 

@@ -1,4 +1,4 @@
-import type { AuthErrorType } from '../session/auth-store';
+import type { AuthErrorType } from '../session/auth-state';
 
 /** AUTH-041..043: the message of each login error type shown as a banner (AUTH-044). */
 export const LOGIN_ERROR_MESSAGES: Partial<Record<AuthErrorType, string>> = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STALE_TIME_MS, listBounces } from '@mergeboard/core';
 import { contractQueryKey, contractQueryOptions } from '../../../lib/api-query';
-import type { SuppressionListQuery } from '../../unsubscriptions';
+import type { SuppressionListQuery } from '../../suppressions';
 
 export const bouncesQueryRoot = contractQueryKey(listBounces).slice(0, 1);
 

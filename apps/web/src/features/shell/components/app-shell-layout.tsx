@@ -1,14 +1,20 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { SIDEBAR_WIDTH_PX } from '@mergeboard/core';
+import { lazy, Suspense } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AlertsArea } from '../../alerts';
 import { useSpace } from '../../spaces';
 import { AppHeader } from './app-header';
+import { useOpenedOnce } from '../use-opened-once';
 import { DisabledPage } from './disabled-page';
-import { NewSpaceModal } from './new-space-modal';
 import { Sidebar } from './sidebar';
-import { UpgradeInfoModal } from './upgrade-info-modal';
+
+// The dialogs (and Mantine's Modal) load when first opened, not with every space page.
+const NewSpaceModal = lazy(async () => ({ default: (await import('./new-space-modal')).NewSpaceModal }));
+const UpgradeInfoModal = lazy(async () => ({
+  default: (await import('./upgrade-info-modal')).UpgradeInfoModal,
+}));
 
 const NEW_SPACE_PARAM = 'new-space';
 
@@ -25,6 +31,9 @@ export function AppShellLayout() {
   const [searchParams, setSearchParams] = useSearchParams();
   const newSpaceFromQuery = searchParams.has(NEW_SPACE_PARAM);
   const disabled = user.status === 'DISABLED';
+  const createShown = createOpened || newSpaceFromQuery;
+  const createMounted = useOpenedOnce(createShown);
+  const upgradeInfoMounted = useOpenedOnce(upgradeInfoOpened);
 
   const closeCreate = () => {
     createModal.close();
@@ -71,10 +80,10 @@ export function AppShellLayout() {
         )}
       </AppShell.Main>
       {!disabled && (
-        <>
-          <NewSpaceModal opened={createOpened || newSpaceFromQuery} onClose={closeCreate} />
-          <UpgradeInfoModal opened={upgradeInfoOpened} onClose={upgradeInfo.close} />
-        </>
+        <Suspense>
+          {createMounted && <NewSpaceModal opened={createShown} onClose={closeCreate} />}
+          {upgradeInfoMounted && <UpgradeInfoModal opened={upgradeInfoOpened} onClose={upgradeInfo.close} />}
+        </Suspense>
       )}
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { UnsubscriptionsPage } from '../../unsubscriptions';
+import { UnsubscriptionsPage } from '../../suppressions';
 
 /** ROUTE-012: {prefix}/unsubscriptions. */
 export function Component() {
