@@ -53,6 +53,9 @@ export function buildIfStale({ force = false } = {}) {
     const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
       cwd: root,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test; a build made from the journeys must still be the production one
+      // that `npm start` will serve.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`Building the ${name} failed`);
   }
