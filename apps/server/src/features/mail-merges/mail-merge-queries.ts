@@ -1,68 +1,49 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { DATE_RANGE_VALUES, dateRangeBounds, type DateRange, type ListParams } from '@mergeboard/core';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { dateRangeBounds, type DateRange, type Sort } from '@mergeboard/core';
 import type { Db } from '../../db/client';
+import { keysetOrder } from '../../db/keyset-paging';
 import { campaigns, pollAnswers, scheduledMerges } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { anyContains } from '../../db/search-pattern';
 import { keysetBatches } from '../../lib/csv-export';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function workspaceFilter(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!UUID.test(value)) {
-    throw new AppError('validation_failed', 'filterBy workspaceId must be a space id', {
-      fields: { 'querystring.filterBy': 'workspaceId must be a space id' },
-    });
-  }
-  return value;
+/** A sent-merges list's filters, checked by the service. */
+export interface SentFilters {
+  workspaceId?: string | undefined;
+  search?: string | undefined;
+  dateRange?: DateRange | undefined;
 }
+/** A scheduled-merges list's filters, checked by the service. */
+export type ScheduledFilters = Omit<SentFilters, 'dateRange'>;
 
-function dateRangeFilter(value: string | undefined): DateRange | undefined {
-  if (value === undefined) return undefined;
-  if (!(DATE_RANGE_VALUES as readonly string[]).includes(value)) {
-    throw new AppError(
-      'validation_failed',
-      `filterBy dateRange must be one of ${DATE_RANGE_VALUES.join(', ')}`,
-      {
-        fields: { 'querystring.filterBy': `dateRange must be one of ${DATE_RANGE_VALUES.join(', ')}` },
-      },
-    );
-  }
-  return value as DateRange;
-}
-
-/**
- * API-048: a page of the caller's own sent merges, newest first by default. Only the sender's
- * rows are read (user_id in the WHERE clause), so a space filter cannot reveal anyone else's.
- */
-type SentParams = ListParams<'workspaceId' | 'search' | 'dateRange', 'date' | 'title' | 'sent'>;
-type ScheduledParams = ListParams<'workspaceId' | 'search', 'date' | 'title'>;
+type SentSort = Sort<'date' | 'title' | 'sent'> | undefined;
+type ScheduledSort = Sort<'date' | 'title'> | undefined;
+type Page = { limit: number; limitOffset: number };
 
 /** The WHERE clause of the caller's sent merges under a list's filters (list and export alike). */
-function sentWhere(userId: string, filterBy: SentParams['filterBy'], now: Date) {
+function sentWhere(userId: string, filters: SentFilters, now: Date) {
   const conditions: SQL[] = [eq(campaigns.userId, userId)];
-  const workspaceId = workspaceFilter(filterBy.workspaceId);
-  if (workspaceId) conditions.push(eq(campaigns.workspaceId, workspaceId));
-  const search = filterBy.search?.trim();
-  if (search) conditions.push(ilike(campaigns.title, likePattern(search)));
-  const range = dateRangeFilter(filterBy.dateRange);
-  if (range) {
-    const { from, to } = dateRangeBounds(range, now);
+  if (filters.workspaceId) conditions.push(eq(campaigns.workspaceId, filters.workspaceId));
+  if (filters.search) conditions.push(anyContains([campaigns.title], filters.search));
+  if (filters.dateRange) {
+    const { from, to } = dateRangeBounds(filters.dateRange, now);
     conditions.push(gte(campaigns.lastEmailSentAt, from), lt(campaigns.lastEmailSentAt, to));
   }
   return and(...conditions);
 }
 
-const sentSortColumn = (key: NonNullable<SentParams['sortBy']>['key'] | undefined) =>
+const sentSortColumn = (key: NonNullable<SentSort>['key'] | undefined) =>
   ({ date: campaigns.lastEmailSentAt, title: campaigns.title, sent: campaigns.sentCount })[key ?? 'date'];
 
 /**
  * API-048: a page of the caller's own sent merges, newest first by default. Only the sender's
  * rows are read (user_id in the WHERE clause), so a space filter cannot reveal anyone else's.
  */
-export async function listSentCampaigns(db: Db, userId: string, params: SentParams, now = new Date()) {
+export async function listSentCampaigns(
+  db: Db,
+  userId: string,
+  params: { filterBy: SentFilters; sortBy?: SentSort } & Page,
+  now = new Date(),
+) {
   const where = sentWhere(userId, params.filterBy, now);
   const column = sentSortColumn(params.sortBy?.key);
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
@@ -79,46 +60,38 @@ export async function listSentCampaigns(db: Db, userId: string, params: SentPara
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The SQL type a sort key's text form is cast back to for keyset comparisons. */
+/** The SQL type a sort key's text form is cast back to in an export's keyset cursor. */
 const KEY_TYPES = { date: 'timestamptz', title: 'text', sent: 'integer' } as const;
 
-/**
- * Keyset pages in the list's order: the sort value (as text, so timestamps keep their full
- * precision) and the id break ties; both run in the sort's direction.
- */
-function keysetOrder(column: SQL | SQLWrapper, id: SQLWrapper, key: keyof typeof KEY_TYPES, asc_: boolean) {
-  const op = sql.raw(asc_ ? '>' : '<');
-  const type = sql.raw(KEY_TYPES[key]);
-  return {
-    keyText: sql<string>`(${column})::text`,
-    after: (cursor: { keyText: string; id: string }) =>
-      sql`((${column}), ${id}) ${op} (cast(${cursor.keyText} as ${type}), cast(${cursor.id} as uuid))`,
-    orderBy: asc_ ? [sql`(${column}) asc`, sql`${id} asc`] : [sql`(${column}) desc`, sql`${id} desc`],
-  };
-}
+/** An export's order: the sort value, then the id to break ties, both in the sort's direction. */
+const exportOrder = (column: SQL | SQLWrapper, id: SQLWrapper, key: keyof typeof KEY_TYPES, sort?: Sort) =>
+  keysetOrder(
+    [
+      { expression: column, type: KEY_TYPES[key] },
+      { expression: id, type: 'uuid' },
+    ],
+    sort?.direction === 'asc' ? 'asc' : 'desc',
+  );
 
 /** The caller's sent merges for an export (CONST-010), batch by batch in the list's order. */
 export function sentCampaignBatches(
   db: Db,
   userId: string,
-  params: Pick<SentParams, 'filterBy' | 'sortBy'>,
+  params: { filterBy: SentFilters; sortBy?: SentSort },
   maxRows: number,
   now = new Date(),
   pageSize?: number,
 ) {
   const where = sentWhere(userId, params.filterBy, now);
   const key = params.sortBy?.key ?? 'date';
-  const order = keysetOrder(sentSortColumn(key), campaigns.id, key, params.sortBy?.direction === 'asc');
+  const order = exportOrder(sentSortColumn(key), campaigns.id, key, params.sortBy);
   return keysetBatches({
     maxRows,
     ...(pageSize ? { pageSize } : {}),
-    cursorOf: (row: { campaign: typeof campaigns.$inferSelect; keyText: string }) => ({
-      keyText: row.keyText,
-      id: row.campaign.id,
-    }),
+    cursorOf: (row: { campaign: typeof campaigns.$inferSelect; cursor: string[] }) => row.cursor,
     fetchPage: (cursor, limit) =>
       db
-        .select({ campaign: campaigns, keyText: order.keyText })
+        .select({ campaign: campaigns, cursor: order.cursor })
         .from(campaigns)
         .where(cursor ? and(where, order.after(cursor)) : where)
         .orderBy(...order.orderBy)
@@ -175,12 +148,10 @@ export async function pollResponsesOf(
   return { items, total: total?.n ?? 0 };
 }
 
-function scheduledWhere(userId: string, filterBy: ScheduledParams['filterBy']) {
+function scheduledWhere(userId: string, filters: ScheduledFilters) {
   const conditions: SQL[] = [eq(scheduledMerges.userId, userId)];
-  const workspaceId = workspaceFilter(filterBy.workspaceId);
-  if (workspaceId) conditions.push(eq(scheduledMerges.workspaceId, workspaceId));
-  const search = filterBy.search?.trim();
-  if (search) conditions.push(ilike(scheduledMerges.title, likePattern(search)));
+  if (filters.workspaceId) conditions.push(eq(scheduledMerges.workspaceId, filters.workspaceId));
+  if (filters.search) conditions.push(anyContains([scheduledMerges.title], filters.search));
   return and(...conditions);
 }
 
@@ -188,7 +159,11 @@ function scheduledWhere(userId: string, filterBy: ScheduledParams['filterBy']) {
 const scheduledDate = sql`coalesce(${scheduledMerges.mergeTime}, ${scheduledMerges.createdAt})`;
 
 /** API-044: a page of the caller's scheduled merges, newest first by default. */
-export async function listScheduledMerges(db: Db, userId: string, params: ScheduledParams) {
+export async function listScheduledMerges(
+  db: Db,
+  userId: string,
+  params: { filterBy: ScheduledFilters; sortBy?: ScheduledSort } & Page,
+) {
   const where = scheduledWhere(userId, params.filterBy);
   const column = params.sortBy?.key === 'title' ? scheduledMerges.title : scheduledDate;
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
@@ -209,22 +184,19 @@ export async function listScheduledMerges(db: Db, userId: string, params: Schedu
 export function scheduledMergeBatches(
   db: Db,
   userId: string,
-  params: Pick<ScheduledParams, 'filterBy' | 'sortBy'>,
+  params: { filterBy: ScheduledFilters; sortBy?: ScheduledSort },
   maxRows: number,
 ) {
   const where = scheduledWhere(userId, params.filterBy);
   const key = params.sortBy?.key ?? 'date';
   const column = key === 'title' ? scheduledMerges.title : scheduledDate;
-  const order = keysetOrder(column, scheduledMerges.id, key, params.sortBy?.direction === 'asc');
+  const order = exportOrder(column, scheduledMerges.id, key, params.sortBy);
   return keysetBatches({
     maxRows,
-    cursorOf: (row: { merge: typeof scheduledMerges.$inferSelect; keyText: string }) => ({
-      keyText: row.keyText,
-      id: row.merge.id,
-    }),
+    cursorOf: (row: { merge: typeof scheduledMerges.$inferSelect; cursor: string[] }) => row.cursor,
     fetchPage: (cursor, limit) =>
       db
-        .select({ merge: scheduledMerges, keyText: order.keyText })
+        .select({ merge: scheduledMerges, cursor: order.cursor })
         .from(scheduledMerges)
         .where(cursor ? and(where, order.after(cursor)) : where)
         .orderBy(...order.orderBy)

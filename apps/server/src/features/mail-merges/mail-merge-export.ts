@@ -1,0 +1,40 @@
+import { nextDelivery } from '@mergeboard/core';
+import type { CsvColumn } from '../../lib/csv-export';
+import {
+  spreadsheetLinkOf,
+  toScheduledCampaign,
+  type CampaignRow,
+  type ScheduledRow,
+} from './mail-merge-rows';
+
+/** The columns of the sent merges' export (CONST-010), one row a merge. */
+export const sentExportColumns: CsvColumn<{ campaign: CampaignRow }>[] = [
+  { header: 'title', value: ({ campaign }) => campaign.title },
+  { header: 'lastEmailSent', value: ({ campaign }) => campaign.lastEmailSentAt },
+  { header: 'sent', value: ({ campaign }) => campaign.sentCount },
+  { header: 'opened', value: ({ campaign }) => campaign.openedCount },
+  { header: 'clicked', value: ({ campaign }) => campaign.clickedCount },
+  { header: 'bounced', value: ({ campaign }) => campaign.bouncedCount },
+  { header: 'unsubscribed', value: ({ campaign }) => campaign.unsubscribedCount },
+  { header: 'responded', value: ({ campaign }) => campaign.respondedCount },
+  { header: 'spreadsheetLink', value: ({ campaign }) => campaign.spreadsheetLink },
+];
+
+/** The columns of the scheduled merges' export (CONST-010), one row a merge. */
+export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
+  { header: 'title', value: ({ merge }) => merge.title },
+  { header: 'status', value: ({ merge }) => merge.status },
+  { header: 'nextRun', value: ({ merge }) => nextRunCell(toScheduledCampaign(merge)) },
+  { header: 'createdTime', value: ({ merge }) => merge.createdAt },
+  { header: 'emailsSent', value: ({ merge }) => merge.sentCount },
+  { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
+  { header: 'error', value: ({ merge }) => merge.error },
+  { header: 'spreadsheetLink', value: ({ merge }) => spreadsheetLinkOf(merge) },
+];
+
+/** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */
+function nextRunCell(merge: Parameters<typeof nextDelivery>[0]): Date | string {
+  const next = nextDelivery(merge);
+  if (next.kind === 'quota-reset') return 'Upon quota reset';
+  return next.kind === 'at' ? new Date(next.timestamp) : '';
+}

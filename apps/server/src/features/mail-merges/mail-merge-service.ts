@@ -1,0 +1,188 @@
+import { DATE_RANGE_VALUES, EXPORT_MAX_ROWS, type DateRange, type ListParams } from '@mergeboard/core';
+import type { Db } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { recordCsvExport } from '../../lib/record-csv-export';
+import { scheduledExportColumns, sentExportColumns } from './mail-merge-export';
+import {
+  countScheduled,
+  deleteOwnScheduledMerge,
+  findOwnCampaign,
+  findOwnScheduledMerge,
+  listScheduledMerges,
+  listSentCampaigns,
+  pollAnswersOf,
+  pollResponsesOf,
+  scheduledMergeBatches,
+  sentCampaignBatches,
+  type ScheduledFilters,
+  type SentFilters,
+} from './mail-merge-queries';
+import { toScheduledCampaign, toSentCampaign, toSentCampaignDetail } from './mail-merge-rows';
+
+type SentQuery = ListParams<'workspaceId' | 'search' | 'dateRange', 'date' | 'title' | 'sent'>;
+type ScheduledQuery = ListParams<'workspaceId' | 'search', 'date' | 'title'>;
+/** An export reads the list's filters and order; it is not paged. */
+type ExportQuery<Q extends ListParams> = Pick<Q, 'filterBy' | 'sortBy'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function workspaceFilter(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!UUID.test(value)) {
+    throw new AppError('validation_failed', 'filterBy workspaceId must be a space id', {
+      fields: { 'querystring.filterBy': 'workspaceId must be a space id' },
+    });
+  }
+  return value;
+}
+
+function dateRangeFilter(value: string | undefined): DateRange | undefined {
+  if (value === undefined) return undefined;
+  if (!(DATE_RANGE_VALUES as readonly string[]).includes(value)) {
+    throw new AppError(
+      'validation_failed',
+      `filterBy dateRange must be one of ${DATE_RANGE_VALUES.join(', ')}`,
+      {
+        fields: { 'querystring.filterBy': `dateRange must be one of ${DATE_RANGE_VALUES.join(', ')}` },
+      },
+    );
+  }
+  return value as DateRange;
+}
+
+/** The scheduled lists' filters, checked: a space id, and a search term (blank is none). */
+function scheduledFilters(filterBy: ScheduledQuery['filterBy']): ScheduledFilters {
+  return { workspaceId: workspaceFilter(filterBy.workspaceId), search: filterBy.search?.trim() || undefined };
+}
+
+/** The sent lists' filters, checked: those of the scheduled list and a date range. */
+function sentFilters(filterBy: SentQuery['filterBy']): SentFilters {
+  return { ...scheduledFilters(filterBy), dateRange: dateRangeFilter(filterBy.dateRange) };
+}
+
+const notFound = () => new AppError('not_found', 'No such mail merge');
+
+/**
+ * The caller's own sent merge, else 404: the one rule for the detail and both poll calls, so
+ * someone else's merge (a space-mate's or a stranger's) looks exactly like one that does not exist.
+ */
+async function requireOwnCampaign(db: Db, userId: string, campaignId: string) {
+  const row = await findOwnCampaign(db, userId, campaignId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** API-048: a page of the caller's sent merges. */
+export async function listSent(db: Db, options: { userId: string; query: SentQuery }) {
+  const { query } = options;
+  const { rows, total } = await listSentCampaigns(db, options.userId, {
+    ...query,
+    filterBy: sentFilters(query.filterBy),
+  });
+  return { items: rows.map(toSentCampaign), total };
+}
+
+/**
+ * The sent merges' export (CONST-010, EVT-008): the file to stream. The filters are checked
+ * first, so a bad one answers 400 before anything is written or logged.
+ */
+export async function exportSent(db: Db, options: { userId: string; query: ExportQuery<SentQuery> }) {
+  const { query } = options;
+  const batches = sentCampaignBatches(
+    db,
+    options.userId,
+    { filterBy: sentFilters(query.filterBy), sortBy: query.sortBy },
+    EXPORT_MAX_ROWS,
+  );
+  await recordCsvExport(db, {
+    userId: options.userId,
+    list: 'sent_mail_merges',
+    filters: workspaceIdOf(query.filterBy),
+  });
+  return { what: 'sent_mail_merges', columns: sentExportColumns, batches };
+}
+
+/** The space filter of an export, as its event records it. */
+const workspaceIdOf = (filterBy: { workspaceId?: string | undefined }) =>
+  filterBy.workspaceId ? { workspaceId: filterBy.workspaceId } : {};
+
+/** API-049: one of the caller's sent merges. */
+export async function readSent(db: Db, options: { userId: string; campaignId: string }) {
+  return toSentCampaignDetail(await requireOwnCampaign(db, options.userId, options.campaignId));
+}
+
+/** API-050: the poll results of one of the caller's sent merges. */
+export async function readPollResults(db: Db, options: { userId: string; campaignId: string }) {
+  await requireOwnCampaign(db, options.userId, options.campaignId);
+  return { items: await pollAnswersOf(db, options.campaignId) };
+}
+
+/** API-051: a page of the poll responses of one of the caller's sent merges. */
+export async function readPollResponses(
+  db: Db,
+  options: { userId: string; campaignId: string; page: { limit: number; limitOffset: number } },
+) {
+  await requireOwnCampaign(db, options.userId, options.campaignId);
+  return pollResponsesOf(db, options.campaignId, options.page);
+}
+
+/** API-044: a page of the caller's scheduled merges. */
+export async function listScheduled(db: Db, options: { userId: string; query: ScheduledQuery }) {
+  const { query } = options;
+  const { rows, total } = await listScheduledMerges(db, options.userId, {
+    ...query,
+    filterBy: scheduledFilters(query.filterBy),
+  });
+  return { items: rows.map(toScheduledCampaign), total };
+}
+
+/** The scheduled merges' export (CONST-010, EVT-008): the file to stream, as `exportSent`. */
+export async function exportScheduled(
+  db: Db,
+  options: { userId: string; query: ExportQuery<ScheduledQuery> },
+) {
+  const { query } = options;
+  const batches = scheduledMergeBatches(
+    db,
+    options.userId,
+    { filterBy: scheduledFilters(query.filterBy), sortBy: query.sortBy },
+    EXPORT_MAX_ROWS,
+  );
+  await recordCsvExport(db, {
+    userId: options.userId,
+    list: 'scheduled_mail_merges',
+    filters: workspaceIdOf(query.filterBy),
+  });
+  return { what: 'scheduled_mail_merges', columns: scheduledExportColumns, batches };
+}
+
+/** API-045: one of the caller's scheduled merges. */
+export async function readScheduled(db: Db, options: { userId: string; scheduledMergeId: string }) {
+  const row = await findOwnScheduledMerge(db, options.userId, options.scheduledMergeId);
+  if (!row) throw notFound();
+  return toScheduledCampaign(row);
+}
+
+/** API-046: cancels one of the caller's scheduled merges, with its audit event, in one transaction. */
+export async function cancelScheduled(db: Db, options: { userId: string; scheduledMergeId: string }) {
+  const { userId } = options;
+  await db.transaction(async (tx) => {
+    const row = await findOwnScheduledMerge(tx, userId, options.scheduledMergeId);
+    if (!row || !(await deleteOwnScheduledMerge(tx, userId, row.id))) throw notFound();
+    await tx.insert(auditEvents).values({
+      workspaceId: row.workspaceId,
+      actorUserId: userId,
+      action: 'scheduled_merge.canceled',
+      targetType: 'scheduled_merge',
+      targetId: row.id,
+      data: { title: row.title },
+    });
+  });
+  return { canceled: true } as const;
+}
+
+/** API-047: how many of the caller's merges are scheduled in a space. */
+export async function countScheduledInSpace(db: Db, options: { userId: string; workspaceId: string }) {
+  return { campaignCount: await countScheduled(db, options.userId, options.workspaceId) };
+}
