@@ -1,5 +1,4 @@
 import {
-  EXPORT_MAX_ROWS,
   addBounces,
   addUnsubscriptions,
   deleteBounce,
@@ -9,18 +8,14 @@ import {
   listBounces,
   listUnsubscriptions,
   spaceAccess,
-  type SuppressionItem,
 } from '@mergeboard/core';
-import { defineRoute, type SpaceHandlerInput } from '../../http/route';
-import { streamCopiedCsv, streamCsv, type CsvColumn } from '../../lib/csv-export';
+import { defineRoute } from '../../http/route';
+import { streamCopiedCsv, streamCsv } from '../../lib/csv-export';
 import {
   addSuppressions,
   deleteSuppression,
+  exportSuppressions,
   listSuppressions,
-  recordCsvExport,
-  suppressionBatches,
-  suppressionCopyQuery,
-  viewerOf,
   type SuppressionListKind,
 } from './suppression-service';
 
@@ -32,56 +27,9 @@ const permissionOf = { unsubscriptions: 'canAccessWorkspace', bounces: 'canAcces
 const accessOf = (kind: SuppressionListKind, from: 'params' | 'body') =>
   spaceAccess(permissionOf[kind], { in: from, name: 'workspaceId' });
 
-const viewer = (kind: SuppressionListKind, input: Pick<SpaceHandlerInput, 'user' | 'space'>) =>
-  viewerOf(kind, { space: input.space, user: input.user });
-
-type ExportRow = { email: string; type: SuppressionItem['type']; updatedAt: Date };
-const exportColumns: Record<SuppressionListKind, CsvColumn<ExportRow>[]> = {
-  unsubscriptions: [
-    { header: 'email', value: (row) => row.email },
-    { header: 'unsubscriptionTime', value: (row) => row.updatedAt },
-    { header: 'type', value: (row) => row.type },
-  ],
-  bounces: [
-    { header: 'email', value: (row) => row.email },
-    { header: 'bounceTime', value: (row) => row.updatedAt },
-    { header: 'type', value: (row) => row.type },
-  ],
-};
-
-function exportHandler(kind: SuppressionListKind, what: string) {
-  return async (input: SpaceHandlerInput<typeof exportUnsubscriptions | typeof exportBounces>) => {
-    const { database } = input.context;
-    const who = viewer(kind, input);
-    const columns = exportColumns[kind];
-    // The answer is a stream, piped to the client as it is produced (see streamCsv).
-    if (database.copyCsv) {
-      // COPY starts on its own connection while the event is written.
-      const rows = database.copyCsv(
-        suppressionCopyQuery(database.db, kind, who, input.query, EXPORT_MAX_ROWS),
-      );
-      await recordCsvExport(database.db, kind, who).catch((error: unknown) => {
-        rows.destroy();
-        throw error;
-      });
-      return streamCopiedCsv(input.reply, {
-        what,
-        headers: columns.map((column) => column.header),
-        rows,
-      }) as never as string;
-    }
-    await recordCsvExport(database.db, kind, who);
-    return streamCsv(input.reply, {
-      what,
-      columns,
-      batches: suppressionBatches(database.db, kind, who, input.query, EXPORT_MAX_ROWS),
-    }) as never as string;
-  };
-}
-
 /**
- * The four calls of one suppression list. Both lists follow the same rules; only their contracts,
- * the export's title and the names of their columns differ.
+ * The four calls of one suppression list. Both lists follow the same rules; only their contracts
+ * differ.
  */
 function listRoutes(
   kind: SuppressionListKind,
@@ -91,56 +39,59 @@ function listRoutes(
     remove: typeof deleteUnsubscription | typeof deleteBounce;
     exportCsv: typeof exportUnsubscriptions | typeof exportBounces;
   },
-  exportTitle: string,
 ) {
   return [
     defineRoute({
       contract: contracts.list,
       access: accessOf(kind, 'params'),
-      handler: async (input) =>
-        listSuppressions(input.context.database.db, kind, viewer(kind, input), input.query),
+      handler: ({ query, user, space, context }) =>
+        listSuppressions(context.database.db, { kind, caller: { space, user }, params: query }),
     }),
     defineRoute({
       contract: contracts.add,
       access: accessOf(kind, 'body'),
-      handler: async (input) =>
-        addSuppressions(input.context.database.db, kind, viewer(kind, input), input.body.emailAddresses),
+      handler: ({ body, user, space, context }) =>
+        addSuppressions(context.database.db, {
+          kind,
+          caller: { space, user },
+          emailAddresses: body.emailAddresses,
+        }),
     }),
     defineRoute({
       contract: contracts.remove,
       access: accessOf(kind, 'params'),
-      handler: async (input) => {
-        await deleteSuppression(
-          input.context.database.db,
+      handler: async ({ params, user, space, context }) => {
+        await deleteSuppression(context.database.db, {
           kind,
-          viewer(kind, input),
-          input.params.emailAddress,
-        );
+          caller: { space, user },
+          emailAddress: params.emailAddress,
+        });
         return { deleted: true } as const;
       },
     }),
     defineRoute({
       contract: contracts.exportCsv,
       access: accessOf(kind, 'params'),
-      handler: exportHandler(kind, exportTitle),
+      handler: async ({ query, user, space, context, reply }) => {
+        const file = await exportSuppressions(context.database, { kind, caller: { space, user }, query });
+        // The answer is a stream, piped to the client as it is produced (see streamCsv).
+        return ('rows' in file ? streamCopiedCsv(reply, file) : streamCsv(reply, file)) as never as string;
+      },
     }),
   ];
 }
 
 export const suppressionRoutes = [
-  ...listRoutes(
-    'unsubscriptions',
-    {
-      list: listUnsubscriptions,
-      add: addUnsubscriptions,
-      remove: deleteUnsubscription,
-      exportCsv: exportUnsubscriptions,
-    },
-    'Unsubscriptions',
-  ),
-  ...listRoutes(
-    'bounces',
-    { list: listBounces, add: addBounces, remove: deleteBounce, exportCsv: exportBounces },
-    'Bounces',
-  ),
+  ...listRoutes('unsubscriptions', {
+    list: listUnsubscriptions,
+    add: addUnsubscriptions,
+    remove: deleteUnsubscription,
+    exportCsv: exportUnsubscriptions,
+  }),
+  ...listRoutes('bounces', {
+    list: listBounces,
+    add: addBounces,
+    remove: deleteBounce,
+    exportCsv: exportBounces,
+  }),
 ];

@@ -1,28 +1,32 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import {
+  EXPORT_MAX_ROWS,
   canDeleteSuppression,
   type ListParams,
   type SuppressionItem,
   type SuppressionList,
 } from '@mergeboard/core';
-import type { Db } from '../../db/client';
-import { analyticsEvents, bounces, unsubscriptions } from '../../db/schema';
+import type { Database, Db } from '../../db/client';
+import { analyticsEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { copyQueryText, csvSafeText, csvTimestamp, keysetBatches } from '../../lib/csv-export';
+import { recordCsvExport } from '../../lib/record-csv-export';
 import type { SpaceAccess } from '../../access/space-access';
+import { exportFiles } from './suppression-export';
+import {
+  deleteSuppressionRow,
+  insertSuppressions,
+  lockVisibleSuppression,
+  selectSuppressionPage,
+  suppressionBatches,
+  suppressionCopyQuery,
+  type SortKey,
+  type SuppressionListKind,
+  type SuppressionRow,
+  type Viewer,
+} from './suppression-queries';
 
-/**
- * Both suppression lists share their columns (bounces add `kind`, which keeps its default HARD for
- * manual adds), so one implementation serves both; the bounce table is used through the shape of
- * the unsubscription table.
- */
-type SuppressionTable = typeof unsubscriptions;
-export type SuppressionListKind = 'unsubscriptions' | 'bounces';
+export type { SuppressionListKind } from './suppression-queries';
 
-const tables: Record<SuppressionListKind, SuppressionTable> = {
-  unsubscriptions,
-  bounces: bounces as unknown as SuppressionTable,
-};
 const events = { unsubscriptions: 'manual_unsubscribe', bounces: 'manual_bounce' } as const;
 
 /** The caller of a suppression route: the space membership checked by the route, and the user. */
@@ -31,11 +35,10 @@ export interface SuppressionCaller {
   user: { id: string; email: string };
 }
 
-interface Viewer {
-  workspaceId: string;
-  userId: string;
-  role: SpaceAccess['membership']['role'];
-  sharingOn: boolean;
+/** What every call of a list acts on: which list, and who asks. */
+interface ListCall {
+  kind: SuppressionListKind;
+  caller: SuppressionCaller;
 }
 
 /**
@@ -52,65 +55,7 @@ export function viewerOf(kind: SuppressionListKind, caller: SuppressionCaller): 
   };
 }
 
-/**
- * Visibility model (001 §6, "Shared unsubscribes ... Shared bounces likewise"):
- * - With sharing on, the caller works on the space's shared list: every WORKSPACE-type entry of
- *   the space, plus the entries the caller added themselves (USER-type entries stay personal).
- * - With sharing off, the list is personal: only the entries the caller added (of either type;
- *   WORKSPACE entries they added while the space shared its list remain theirs to manage).
- * An address is listed at most once per space (unique workspace_id, email), so adding an address
- * someone else already listed counts as "already there" even when the caller cannot see it.
- * Deleting (UNSUB-016 / BOUNCE-014): whatever the caller sees, except that a MEMBER cannot delete
- * a WORKSPACE-type entry while sharing is on; anything the caller cannot see answers 404.
- */
-function visibleTo(table: SuppressionTable, viewer: Viewer): SQL {
-  const own = eq(table.createdByUserId, viewer.userId);
-  return and(
-    eq(table.workspaceId, viewer.workspaceId),
-    viewer.sharingOn ? or(eq(table.type, 'WORKSPACE'), own) : own,
-  )!;
-}
-
-/** Search by part of the address; LIKE wildcards in the term are taken literally. */
-function matching(table: SuppressionTable, search: string | undefined): SQL | undefined {
-  const term = search?.trim().toLowerCase();
-  if (!term) return undefined;
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${table.email} LIKE ${`%${escaped}%`}`;
-}
-
-type SortKey = 'email' | 'unsubscriptionTime' | 'bounceTime' | 'type';
-
-/** The order of a list, with the address as the tie-break in the same direction (keyset-friendly). */
-function orderOf(table: SuppressionTable, sort: { key: SortKey; direction: 'asc' | 'desc' }) {
-  const dir = sort.direction === 'asc' ? asc : desc;
-  switch (sort.key) {
-    case 'email':
-      return [dir(table.email)];
-    case 'type':
-      return [dir(table.type), dir(table.email)];
-    default:
-      return [dir(table.updatedAt), dir(table.email)];
-  }
-}
-
-const rowColumns = (table: SuppressionTable) => ({
-  email: table.email,
-  type: table.type,
-  createdAt: table.createdAt,
-  updatedAt: table.updatedAt,
-  // Full precision of the timestamp for keyset paging (a JS Date keeps milliseconds only).
-  updatedAtText: sql<string>`${table.updatedAt}::text`,
-});
-type Row = {
-  email: string;
-  type: 'WORKSPACE' | 'USER';
-  createdAt: Date;
-  updatedAt: Date;
-  updatedAtText: string;
-};
-
-function toItem(row: Row, viewer: Viewer): SuppressionItem {
+function toItem(row: SuppressionRow, viewer: Viewer): SuppressionItem {
   return {
     emailAddress: row.email,
     type: row.type,
@@ -124,90 +69,11 @@ function toItem(row: Row, viewer: Viewer): SuppressionItem {
 /** API-052 / API-055: one page of the list the caller sees, with the total. */
 export async function listSuppressions(
   db: Db,
-  kind: SuppressionListKind,
-  viewer: Viewer,
-  params: ListParams<'search', SortKey>,
+  options: ListCall & { params: ListParams<'search', SortKey> },
 ): Promise<SuppressionList> {
-  const table = tables[kind];
-  const where = and(visibleTo(table, viewer), matching(table, params.filterBy.search));
-  const sort = params.sortBy ?? { key: 'email', direction: 'asc' };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns(table))
-      .from(table)
-      .where(where)
-      .orderBy(...orderOf(table, sort))
-      .limit(params.limit)
-      .offset(params.limitOffset),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
-  return { items: rows.map((row) => toItem(row, viewer)), total: total?.n ?? 0 };
-}
-
-/** The rows of an export, page by page in the list's order (keyset on the sort key and the address). */
-export function suppressionBatches(
-  db: Db,
-  kind: SuppressionListKind,
-  viewer: Viewer,
-  params: Pick<ListParams<'search', SortKey>, 'filterBy' | 'sortBy'>,
-  maxRows: number,
-) {
-  const table = tables[kind];
-  const sort = params.sortBy ?? { key: 'email', direction: 'asc' };
-  const op = sql.raw(sort.direction === 'asc' ? '>' : '<');
-  const after = (row: Row): SQL => {
-    switch (sort.key) {
-      case 'email':
-        return sql`${table.email} ${op} ${row.email}`;
-      case 'type':
-        return sql`(${table.type}, ${table.email}) ${op} (${row.type}, ${row.email})`;
-      default:
-        return sql`(${table.updatedAt}, ${table.email}) ${op} (${row.updatedAtText}::timestamptz, ${row.email})`;
-    }
-  };
-  return keysetBatches<Row, Row>({
-    maxRows,
-    cursorOf: (row) => row,
-    fetchPage: (cursor, limit) =>
-      db
-        .select(rowColumns(table))
-        .from(table)
-        .where(
-          and(
-            visibleTo(table, viewer),
-            matching(table, params.filterBy.search),
-            cursor ? after(cursor) : undefined,
-          ),
-        )
-        .orderBy(...orderOf(table, sort))
-        .limit(limit),
-  });
-}
-
-/**
- * The same rows as `suppressionBatches`, as one query for `Database.copyCsv` (PostgreSQL), its
- * cells already in the export's text: address, time, type.
- */
-export function suppressionCopyQuery(
-  db: Db,
-  kind: SuppressionListKind,
-  viewer: Viewer,
-  params: Pick<ListParams<'search', SortKey>, 'filterBy' | 'sortBy'>,
-  maxRows: number,
-): string {
-  const table = tables[kind];
-  return copyQueryText(
-    db
-      .select({
-        email: csvSafeText(table.email),
-        time: csvTimestamp(table.updatedAt),
-        type: csvSafeText(table.type),
-      })
-      .from(table)
-      .where(and(visibleTo(table, viewer), matching(table, params.filterBy.search)))
-      .orderBy(...orderOf(table, params.sortBy ?? { key: 'email', direction: 'asc' }))
-      .limit(maxRows),
-  );
+  const viewer = viewerOf(options.kind, options.caller);
+  const { rows, total } = await selectSuppressionPage(db, options.kind, viewer, options.params);
+  return { items: rows.map((row) => toItem(row, viewer)), total };
 }
 
 /**
@@ -218,26 +84,14 @@ export function suppressionCopyQuery(
  */
 export async function addSuppressions(
   db: Db,
-  kind: SuppressionListKind,
-  viewer: Viewer,
-  emailAddresses: readonly string[],
+  options: ListCall & { emailAddresses: readonly string[] },
 ): Promise<{ updated: number }> {
-  const table = tables[kind];
-  const addresses = [...new Set(emailAddresses.map((email) => email.trim().toLowerCase()))];
+  const { kind } = options;
+  const viewer = viewerOf(kind, options.caller);
+  const addresses = [...new Set(options.emailAddresses.map((email) => email.trim().toLowerCase()))];
   if (addresses.length === 0) throw new AppError('bad_request', 'emailAddresses are required');
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(table)
-      .values(
-        addresses.map((email) => ({
-          workspaceId: viewer.workspaceId,
-          email,
-          type: viewer.sharingOn ? ('WORKSPACE' as const) : ('USER' as const),
-          createdByUserId: viewer.userId,
-        })),
-      )
-      .onConflictDoNothing({ target: [table.workspaceId, table.email] })
-      .returning({ email: table.email });
+    const inserted = await insertSuppressions(tx, kind, viewer, addresses);
     await tx.insert(analyticsEvents).values({
       eventType: events[kind],
       userId: viewer.userId,
@@ -249,20 +103,11 @@ export async function addSuppressions(
 }
 
 /** API-054 / API-057: removes one entry the caller sees; 403 for a shared entry a MEMBER cannot delete. */
-export async function deleteSuppression(
-  db: Db,
-  kind: SuppressionListKind,
-  viewer: Viewer,
-  emailAddress: string,
-): Promise<void> {
-  const table = tables[kind];
+export async function deleteSuppression(db: Db, options: ListCall & { emailAddress: string }): Promise<void> {
+  const { kind } = options;
+  const viewer = viewerOf(kind, options.caller);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: table.id, type: table.type })
-      .from(table)
-      .where(and(visibleTo(table, viewer), eq(table.email, emailAddress.toLowerCase())))
-      .for('update')
-      .limit(1);
+    const row = await lockVisibleSuppression(tx, kind, viewer, options.emailAddress);
     if (!row) throw new AppError('not_found', 'This address is not on your list');
     if (!canDeleteSuppression({ type: row.type, role: viewer.role, sharingOn: viewer.sharingOn })) {
       throw new AppError(
@@ -270,16 +115,40 @@ export async function deleteSuppression(
         'Only the owner and admins can delete an address shared with the space',
       );
     }
-    await tx.delete(table).where(inArray(table.id, [row.id]));
+    await deleteSuppressionRow(tx, kind, row.id);
   });
 }
 
-/** EVT-008: an export of either list (recorded by the server when the export starts). */
-export async function recordCsvExport(db: Db, kind: SuppressionListKind, viewer: Viewer): Promise<void> {
-  await db.insert(analyticsEvents).values({
-    eventType: 'csv_export',
-    userId: viewer.userId,
-    workspaceId: viewer.workspaceId,
-    payload: { list: kind },
-  });
+/** An export to stream: lines PostgreSQL wrote (`streamCopiedCsv`), or rows to write (`streamCsv`). */
+type SuppressionExport =
+  | { what: string; headers: string[]; rows: Readable }
+  | {
+      what: string;
+      columns: (typeof exportFiles)[SuppressionListKind]['columns'];
+      batches: AsyncIterable<readonly SuppressionRow[]>;
+    };
+
+/**
+ * The export of a list (CONST-010, EVT-008), recorded when it starts: on PostgreSQL the rows
+ * PostgreSQL writes itself (COPY), else pages of rows to write as CSV. COPY starts on its own
+ * connection while the event is written.
+ */
+export async function exportSuppressions(
+  database: Database,
+  options: ListCall & { query: Pick<ListParams<'search', SortKey>, 'filterBy' | 'sortBy'> },
+): Promise<SuppressionExport> {
+  const { kind, query } = options;
+  const viewer = viewerOf(kind, options.caller);
+  const { what, columns } = exportFiles[kind];
+  const event = { userId: viewer.userId, workspaceId: viewer.workspaceId, list: kind };
+  if (database.copyCsv) {
+    const rows = database.copyCsv(suppressionCopyQuery(database.db, kind, viewer, query, EXPORT_MAX_ROWS));
+    await recordCsvExport(database.db, event).catch((error: unknown) => {
+      rows.destroy();
+      throw error;
+    });
+    return { what, headers: columns.map((column) => column.header), rows };
+  }
+  await recordCsvExport(database.db, event);
+  return { what, columns, batches: suppressionBatches(database.db, kind, viewer, query, EXPORT_MAX_ROWS) };
 }
