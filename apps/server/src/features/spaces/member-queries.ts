@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListParams, MemberStatus, SpaceMember } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
+import { anyContains } from '../../db/search-pattern';
 
 type MemberFilter = 'search' | 'memberStatus';
 type MemberSort = 'userEmail' | 'userName' | 'userRole' | 'seatType';
@@ -21,10 +22,7 @@ export async function listMembers(
 ): Promise<{ items: SpaceMember[]; total: number }> {
   const conditions: SQL[] = [eq(memberships.workspaceId, workspaceId)];
   const search = params.filterBy.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
-  }
+  if (search) conditions.push(anyContains([users.email, users.name], search));
   if (params.filterBy.memberStatus) {
     conditions.push(eq(memberships.status, params.filterBy.memberStatus as MemberStatus));
   }

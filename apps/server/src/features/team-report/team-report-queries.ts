@@ -1,15 +1,14 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   TEAM_REPORT_MEMBER_STATUSES,
-  type ListParams,
-  type TeamMember,
+  type Sort,
   type TeamReportMemberStatus,
   type TeamReportSortKey,
   type TeamSummary,
 } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { memberships, senderMonthlySent, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { anyContains } from '../../db/search-pattern';
 
 /** The calendar month (UTC) that holds `now`: [start, end). */
 export function utcMonthOf(now: Date): { start: Date; end: Date } {
@@ -44,39 +43,25 @@ function perSender(db: Db, workspaceId: string, month: { start: Date; end: Date 
     .as('per_sender');
 }
 
-function statusesOf(filter: string | undefined): TeamReportMemberStatus[] {
-  if (filter === undefined || filter === '') return [...TEAM_REPORT_MEMBER_STATUSES];
-  const wanted = filter.split('|').map((value) => value.trim().toUpperCase());
-  const unknown = wanted.filter((value) => !TEAM_REPORT_MEMBER_STATUSES.includes(value as never));
-  if (unknown.length) {
-    throw new AppError('validation_failed', `memberStatus must be ACTIVE or LEGACY`, {
-      fields: {
-        'query.filterBy': `memberStatus '${unknown.join('|')}' is not supported; use ACTIVE or LEGACY`,
-      },
-    });
-  }
-  return wanted as TeamReportMemberStatus[];
-}
-
-const toNumber = (value: unknown): number => Number(value ?? 0);
-
-/** API-058: one page of the members table (ACTIVE and LEGACY members, TEAM-005), with the total. */
-export async function listTeamMembers(
+/** API-058: one page of the members table, with the total: members of the given statuses matching the search. */
+export async function selectTeamMembers(
   db: Db,
   workspaceId: string,
-  params: ListParams<'memberStatus' | 'search', TeamReportSortKey>,
+  params: {
+    statuses: TeamReportMemberStatus[];
+    search: string | undefined;
+    sortBy: Sort<TeamReportSortKey> | undefined;
+    limit: number;
+    limitOffset: number;
+  },
   now: Date,
-): Promise<{ items: TeamMember[]; total: number }> {
+) {
   const stats = perSender(db, workspaceId, utcMonthOf(now));
   const conditions: SQL[] = [
     eq(memberships.workspaceId, workspaceId),
-    inArray(memberships.status, statusesOf(params.filterBy.memberStatus)),
+    inArray(memberships.status, params.statuses),
   ];
-  const search = params.filterBy.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
-  }
+  if (params.search) conditions.push(anyContains([users.email, users.name], params.search));
   const userName = sql`coalesce(${users.name}, ${users.email})`;
   const allTime = sql`coalesce(${stats.allTime}, 0)`;
   const thisMonth = sql`coalesce(${stats.thisMonth}, 0)`;
@@ -121,18 +106,7 @@ export async function listTeamMembers(
       .where(and(...conditions));
     total = counted?.n ?? 0;
   }
-  return {
-    total,
-    items: rows.map((row) => ({
-      userId: row.userId,
-      userName: row.name ?? row.email,
-      userEmail: row.email,
-      lastEmailSentTimestamp: row.lastSentMs === null ? null : toNumber(row.lastSentMs),
-      emailSentThisMonth: row.thisMonth,
-      emailSentAllTime: row.allTime,
-      userProfilePictureUrl: row.picture,
-    })),
-  };
+  return { rows, total };
 }
 
 /**

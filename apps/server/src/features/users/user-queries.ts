@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   memberships,
@@ -8,6 +8,7 @@ import {
   users,
   workspaces,
 } from '../../db/schema';
+import { anyContains } from '../../db/search-pattern';
 
 /** Every space the user has joined (invitations not yet accepted are left out). */
 export function userWorkspaceRows(db: Db, userId: string) {
@@ -69,7 +70,6 @@ export async function suggestPeople(
   db: Db,
   options: { userId: string; domain: string | null; search: string; limit: number },
 ) {
-  const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const mySpaces = db
     .select({ id: memberships.workspaceId })
     .from(memberships)
@@ -85,7 +85,7 @@ export async function suggestPeople(
       and(
         ne(users.id, options.userId),
         or(inArray(users.id, coMembers), options.domain ? eq(users.domain, options.domain) : sql`false`),
-        or(ilike(users.email, pattern), ilike(users.name, pattern)),
+        anyContains([users.email, users.name], options.search),
       ),
     )
     .orderBy(users.email)
