@@ -13,9 +13,7 @@ export function readBearer(request: FastifyRequest): string | null {
   if (header === undefined) return null;
   const match = /^Bearer ([^\s]+)$/i.exec(header);
   if (!match)
-    throw new AppError('unauthorized', 'Malformed Authorization header: use "Bearer <accessToken>"', {
-      status: 401,
-    });
+    throw new AppError('unauthorized', 'Malformed Authorization header: use "Bearer <accessToken>"');
   return match[1]!;
 }
 
@@ -25,22 +23,17 @@ export function readBearer(request: FastifyRequest): string | null {
  * every process.
  */
 export async function authenticate(db: Db, keys: TokenKeys, bearer: string | null): Promise<RequestAuth> {
-  if (!bearer)
-    throw new AppError('unauthorized', 'Sign in first: send Authorization: Bearer <accessToken>', {
-      status: 401,
-    });
+  if (!bearer) throw new AppError('unauthorized', 'Sign in first: send Authorization: Bearer <accessToken>');
   let claims;
   try {
     claims = await verifyToken(keys, bearer, { kinds: ['access'] });
   } catch (error) {
     const reason = (error as TokenError).reason;
-    throw new AppError(reason === 'expired' ? 'token_expired' : 'invalid_token', (error as Error).message, {
-      status: 401,
-    });
+    throw new AppError(reason === 'expired' ? 'token_expired' : 'invalid_token', (error as Error).message);
   }
   const live = await findLiveSession(db, claims.sid);
   if (!live || live.identity.id !== claims.sub) {
-    throw new AppError('session_expired', 'This session has ended; sign in again', { status: 401 });
+    throw new AppError('session_expired', 'This session has ended; sign in again');
   }
   return live;
 }
@@ -50,8 +43,7 @@ export type Account = NonNullable<RequestAuth['user']>;
 
 /** `user` routes need an account that is not DISABLED, beyond a live session. */
 export function requireAccount(auth: RequestAuth): Account {
-  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
-  if (auth.user.status === 'DISABLED')
-    throw new AppError('user_disabled', 'This account is disabled', { status: 403 });
+  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet');
+  if (auth.user.status === 'DISABLED') throw new AppError('user_disabled', 'This account is disabled');
   return auth.user;
 }

@@ -102,7 +102,7 @@ export async function requireSpacePermission(
       permissionInputOf(access.membership, access.workspace, access.restrictions, options.user),
       { productName: options.productName },
     );
-    if (denial) throw new AppError(denial.code, denial.message, { status: 403 });
+    if (denial) throw new AppError(denial.code, denial.message);
   }
   return access;
 }

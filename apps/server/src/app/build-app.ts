@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowList: (request) => !request.url.startsWith('/api/'),
     // Thrown by the plugin, so it goes through the one error handler like every other failure.
     errorResponseBuilder: (_request, detail) =>
-      new AppError('rate_limited', `Too many requests; try again in ${detail.after}`, { status: 429 }),
+      new AppError('rate_limited', `Too many requests; try again in ${detail.after}`),
   });
 
   await app.register(fastifySwagger, openApiOptions({ productName: config.PRODUCT_NAME }));

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorBody } from '@mergeboard/core';
+import { errorBody, errorStatus, type ErrorCode } from '@mergeboard/core';
 import { AppError } from './app-error';
 
 type Issue = { instancePath?: string; message?: string };
@@ -16,57 +16,52 @@ function validationFields(context: string | undefined, issues: Issue[]): Record<
   return fields;
 }
 
-/** Fastify's own request errors, each mapped to a code and a message a caller understands. */
-const frameworkErrors: Record<
-  string,
-  { status: number; code: string; message: (e: FastifyError) => string }
-> = {
+/**
+ * Fastify's own request errors, each mapped to a code (whose status is core's) and a message a
+ * caller understands.
+ */
+const frameworkErrors: Record<string, { code: ErrorCode; message: (e: FastifyError) => string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
     code: 'malformed_json',
     message: (e) => `Malformed JSON in request body: ${e.message}`,
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     code: 'malformed_json',
     message: () => "Body cannot be empty when content-type is set to 'application/json'",
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
     code: 'payload_too_large',
     message: () => 'Request body is larger than the 1 MB limit',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     code: 'unsupported_media_type',
     message: (e) => e.message,
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
     code: 'bad_request',
     message: () => 'Content-Length does not match the body',
   },
 };
 
+/** The error shape under a code, with the code's status from core's list. */
+function answer(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  return reply.status(errorStatus[code]).send(errorBody(code, message, fields));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
-    }
+    if (error instanceof AppError) return answer(reply, error.code, error.message, error.fields);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error.validationContext, error.validation as Issue[]);
       const summary = Object.entries(fields)
         .map(([key, message]) => `${key}: ${message}`)
         .join('; ');
-      return reply.status(400).send(errorBody('validation_failed', `Invalid request: ${summary}`, fields));
+      return answer(reply, 'validation_failed', `Invalid request: ${summary}`, fields);
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
-    if (known) {
-      return reply.status(known.status).send(errorBody(known.code, known.message(error)));
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited', error.message));
-    }
+    if (known) return answer(reply, known.code, known.message(error));
+    if (error.statusCode === 429) return answer(reply, 'rate_limited', error.message);
+    // Any other refusal a plugin raised keeps its own 4xx status, under the generic code.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
     }
@@ -76,6 +71,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else {
       request.log.error({ err: error }, 'unhandled error');
     }
-    return reply.status(500).send(errorBody('internal_error', 'Internal server error'));
+    return answer(reply, 'internal_error', 'Internal server error');
   });
 }

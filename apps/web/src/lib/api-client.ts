@@ -10,7 +10,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
-  readonly code: ErrorCode | ClientErrorCode | (string & {});
+  /** Core's list of the server's codes, so a comparison with a code the server never answers fails to compile. */
+  readonly code: ErrorCode | ClientErrorCode;
   /** Per-field messages keyed by field path, e.g. "body.workspaceName". */
   readonly fields: Readonly<Record<string, string>> | undefined;
 
@@ -23,7 +24,8 @@ export class ApiError extends Error {
   }) {
     super(options.message, { cause: options.cause });
     this.status = options.status;
-    this.code = options.code;
+    // A server newer than this client may answer a code not in the list: it then matches no comparison.
+    this.code = options.code as ErrorCode | ClientErrorCode;
     this.fields = options.fields;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../http/error';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
 
@@ -36,7 +37,7 @@ export const COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
  * sign-in has not granted it (status 403, nothing written). The web answers it by asking for the
  * scope: `authorize` with `compose=1`.
  */
-export const COMPOSE_PERMISSION_REQUIRED = 'compose_permission_required';
+export const COMPOSE_PERMISSION_REQUIRED = 'compose_permission_required' satisfies ErrorCode;
 
 export const composePermissionRequiredSchema = z
   .object({

@@ -1,31 +1,86 @@
 import { z } from 'zod';
 
 /**
- * Every failed call answers this one shape, so the web client and scripts can show
- * `message` and mark `fields` without knowing which call failed.
+ * Every error code the server answers, with its HTTP status: the one place a code's status is
+ * decided. The server's AppError takes only these codes and never a status of its own; the web
+ * client reads `code` typed by this list. A code names one situation; where the spec names a
+ * code (e.g. user_already_exists, invitation_is_not_active, user_owns_too_many_workspaces), this
+ * is that code.
  */
-export const errorCodes = [
-  'bad_request',
-  'validation_failed',
-  'malformed_json',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'unavailable',
-  'internal_error',
-] as const;
+export const errorStatus = {
+  // The request itself.
+  bad_request: 400,
+  validation_failed: 400,
+  malformed_json: 400,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  rate_limited: 429,
 
+  // Who is calling (sign-in and sessions).
+  unauthorized: 401,
+  invalid_token: 401,
+  token_expired: 401,
+  session_expired: 401,
+  /** The OpenID state of a sign-in does not match the one this browser started. */
+  state_mismatch: 400,
+  /** The sign-in provider refused the authorization code. */
+  invalid_grant: 400,
+  /** The sign-in provider did not share an e-mail address. */
+  missing_email: 400,
+  /** Creating an account with another address than the signed-in one. */
+  email_mismatch: 400,
+  /** A live session whose identity has no account yet. */
+  user_not_found: 404,
+  user_disabled: 403,
+  /** The account, or the membership an invitation would create, exists already (INV-011). */
+  user_already_exists: 409,
+
+  // What the caller may do (core's gates answer these with their reasons, see Denial).
+  forbidden: 403,
+  member_disabled: 403,
+  space_disabled: 403,
+  plan_not_eligible: 403,
+  restricted: 403,
+  /** AUTH-019 / TPL-004: the sign-in has not granted the compose scope (COMPOSE_PERMISSION_REQUIRED). */
+  compose_permission_required: 403,
+  /** The rollout restriction INVITATION is in force for the invited person. */
+  invitation_restricted: 403,
+
+  // The state of things.
+  not_found: 404,
+  conflict: 409,
+  /** Creating a space beyond MAX_OWNED_SPACES. */
+  too_many_spaces: 409,
+  /** A transfer to someone who owns MAX_OWNED_SPACES already (001 §8). */
+  user_owns_too_many_workspaces: 409,
+  /** A transfer to someone who cannot own the space (not an active member, wrong seat). */
+  not_eligible: 400,
+  /** An invitation link that expired, was cancelled or was used (INV-010). */
+  invitation_is_not_active: 409,
+
+  // Our side or the world's.
+  internal_error: 500,
+  /** Gmail failed to create a draft. */
+  gmail_unavailable: 502,
+  /** The sign-in provider could not be reached. */
+  provider_unavailable: 503,
+  unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 export const errorCodeSchema = z.enum(errorCodes);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * Every failed call answers this one shape, so the web client and scripts can show
+ * `message` and mark `fields` without knowing which call failed. `code` stays a string on the
+ * wire, so a client older than the server still reads an answer with a code it does not know.
+ */
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.string().describe('Machine-readable code, e.g. validation_failed or a domain reason'),
+      code: z.string().describe(`Machine-readable code, one of: ${errorCodes.join(', ')}`),
       message: z.string().describe('Human-readable explanation of what is wrong'),
       fields: z
         .record(z.string(), z.string())
@@ -37,22 +92,7 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const errorStatus: Record<ErrorCode, number> = {
-  bad_request: 400,
-  validation_failed: 400,
-  malformed_json: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  unavailable: 503,
-  internal_error: 500,
-};
-
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 

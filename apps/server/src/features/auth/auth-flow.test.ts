@@ -157,7 +157,7 @@ describe('sign-in through the built-in OpenID issuer', () => {
         payload: { userEmail: 'ada.lovelace@newco.example', createSource: 'WEBAPP' },
       });
       expect(res.statusCode).toBe(409);
-      expect(errorBodySchema.parse(res.json()).error.code).toBe('user_exists');
+      expect(errorBodySchema.parse(res.json()).error.code).toBe('user_already_exists');
     });
 
     it('API-004 AUTH-045 answers the user, with spaces only when asked', async () => {

@@ -62,7 +62,7 @@ export const authRoutes = [
           compose: query.compose === '1',
         });
       } catch (error) {
-        if (error instanceof SignInError) throw new AppError('unavailable', error.message, { status: 503 });
+        if (error instanceof SignInError) throw new AppError('unavailable', error.message);
         throw error;
       }
       reply.setCookie(PENDING_COOKIE, JSON.stringify(started.pending), {
@@ -94,9 +94,7 @@ export const authRoutes = [
         identity = await context.signIn.finishAuthorization(body, pending);
       } catch (error) {
         if (error instanceof SignInError) {
-          throw new AppError(error.code, error.message, {
-            status: error.code === 'provider_unavailable' ? 503 : 400,
-          });
+          throw new AppError(error.code, error.message);
         }
         throw error;
       }

@@ -84,7 +84,7 @@ async function sessionHeldBy(options: AuthServiceOptions, sessionId: string, bea
     throw new AppError('unauthorized', (error as TokenError).message);
   }
   const row = await findSessionByHash(options.db, hashSessionSecret(sessionId));
-  if (!row || row.id !== claims.sid) throw new AppError('not_found', 'No such session', { status: 404 });
+  if (!row || row.id !== claims.sid) throw new AppError('not_found', 'No such session');
   return row;
 }
 
@@ -96,7 +96,7 @@ export async function refreshSession(
 ): Promise<AuthSession> {
   const row = await sessionHeldBy(options, sessionId, bearer);
   const live = await findLiveSession(options.db, row.id);
-  if (!live) throw new AppError('session_expired', 'This session has ended; sign in again', { status: 401 });
+  if (!live) throw new AppError('session_expired', 'This session has ended; sign in again');
   await touchSession(options.db, row.id);
   return answerFor(options, live.session, sessionId, live.session.idToken, live.identity.email);
 }

@@ -140,9 +140,7 @@ export async function acceptInvitationToken(
   options: { token: string; user: { id: string; email: string; addonWorkspaceId: string | null } },
 ): Promise<{ workspaceId: string; workspaceName: string; isActiveWorkspace: boolean }> {
   if (isRestricted(await restrictionsFor(db, options.user), 'INVITATION')) {
-    throw new AppError('invitation_restricted', 'Sorry, this invitation link is no longer valid.', {
-      status: 403,
-    });
+    throw new AppError('invitation_restricted', 'Sorry, this invitation link is no longer valid.');
   }
   const tokenHash = hashSessionSecret(options.token);
   return db.transaction(async (tx) => {
@@ -162,7 +160,7 @@ export async function acceptInvitationToken(
       .from(memberships)
       .where(and(eq(memberships.workspaceId, row.workspaceId), eq(memberships.userId, options.user.id)));
     if (already && already.status !== 'PENDING') {
-      throw new AppError('user_already_exists', 'You are already a member of this space.', { status: 409 });
+      throw new AppError('user_already_exists', 'You are already a member of this space.');
     }
     const claimed = await tx
       .update(invitations)
@@ -176,9 +174,7 @@ export async function acceptInvitationToken(
       )
       .returning({ id: invitations.id });
     if (claimed.length === 0) {
-      throw new AppError('invitation_is_not_active', 'The invite link has expired or been cancelled.', {
-        status: 409,
-      });
+      throw new AppError('invitation_is_not_active', 'The invite link has expired or been cancelled.');
     }
     if (already) {
       await tx

@@ -42,7 +42,7 @@ export async function createSpace(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     if ((await lockAndCountOwned(tx, options.userId)) >= MAX_OWNED_SPACES) {
-      throw new AppError('too_many_spaces', MAX_SPACES_MESSAGES.text, { status: 409 });
+      throw new AppError('too_many_spaces', MAX_SPACES_MESSAGES.text);
     }
     const [space] = await tx
       .insert(workspaces)
@@ -100,8 +100,7 @@ export async function updateSpace(
     features: false,
     membersCount: true,
   });
-  if (details.status === 'DISABLED')
-    throw new AppError('space_disabled', 'This space is disabled', { status: 403 });
+  if (details.status === 'DISABLED') throw new AppError('space_disabled', 'This space is disabled');
   return details;
 }
 
@@ -161,7 +160,6 @@ export async function transferSpace(
     }
     if ((await lockAndCountOwned(tx, options.toUserId)) >= MAX_OWNED_SPACES) {
       throw new AppError('user_owns_too_many_workspaces', 'This user already owns too many spaces.', {
-        status: 409,
         fields: { 'body.userId': 'This user already owns too many spaces.' },
       });
     }

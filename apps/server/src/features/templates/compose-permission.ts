@@ -14,6 +14,5 @@ export function composePermissionRequired(why: 'missing' | 'lost' = 'missing'): 
   return new AppError(
     COMPOSE_PERMISSION_REQUIRED,
     `${prefix}: allow it through GET ${authorize.path}?compose=1, then import again`,
-    { status: 403 },
   );
 }

@@ -82,9 +82,7 @@ async function refusalReasons(response: Response): Promise<string[]> {
 }
 
 const gmailUnavailable = (why: string) =>
-  new AppError('gmail_unavailable', `The Gmail draft could not be created: ${why}; try again later`, {
-    status: 502,
-  });
+  new AppError('gmail_unavailable', `The Gmail draft could not be created: ${why}; try again later`);
 
 /**
  * TPL-007 / TPL-008 with Google sign-in: the template becomes a draft in the person's Gmail

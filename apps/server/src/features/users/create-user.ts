@@ -21,11 +21,10 @@ export async function createAccount(
   const email = request.userEmail.toLowerCase();
   if (email !== auth.identity.email) {
     throw new AppError('email_mismatch', `userEmail must be the signed-in address (${auth.identity.email})`, {
-      status: 400,
       fields: { 'body.userEmail': 'Must be the address you signed in with' },
     });
   }
-  if (auth.user) throw new AppError('user_exists', 'This sign-in already has an account', { status: 409 });
+  if (auth.user) throw new AppError('user_already_exists', 'This sign-in already has an account');
   const name = request.userName ?? auth.identity.name ?? email.split('@')[0]!;
   const personal = isPersonalEmail(email);
 
@@ -34,7 +33,7 @@ export async function createAccount(
   } catch (error) {
     // Two sign-ins creating the same account at once: the loser is told, nothing is half written.
     if (isUniqueViolation(error))
-      throw new AppError('user_exists', 'An account with this address already exists', { status: 409 });
+      throw new AppError('user_already_exists', 'An account with this address already exists');
     throw error;
   }
 }
@@ -46,8 +45,7 @@ function insertAccount(
 ) {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing)
-      throw new AppError('user_exists', 'An account with this address already exists', { status: 409 });
+    if (existing) throw new AppError('user_already_exists', 'An account with this address already exists');
     const [user] = await tx
       .insert(users)
       .values({

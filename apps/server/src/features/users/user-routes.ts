@@ -8,7 +8,7 @@ import { loadCurrentUser } from './current-user';
 import { findRollout, suggestPeople } from './user-queries';
 
 function withAccount(auth: RequestAuth | null) {
-  if (!auth?.user) throw new AppError('user_not_found', 'This sign-in has no account yet', { status: 404 });
+  if (!auth?.user) throw new AppError('user_not_found', 'This sign-in has no account yet');
   return auth as RequestAuth & { user: NonNullable<RequestAuth['user']> };
 }
 
