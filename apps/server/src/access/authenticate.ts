@@ -41,9 +41,18 @@ export async function authenticate(db: Db, keys: TokenKeys, bearer: string | nul
 /** A signed-in caller with an account that is not DISABLED: what `user` and `space` routes get. */
 export type Account = NonNullable<RequestAuth['user']>;
 
+/** A live session whose identity has an account, DISABLED or not. */
+export type RegisteredAuth = RequestAuth & { user: Account };
+
+/** Reading one's own account needs one, even a DISABLED one (it is shown the disabled page). */
+export function requireRegistered(auth: RequestAuth | null): RegisteredAuth {
+  if (!auth?.user) throw new AppError('user_not_found', 'This sign-in has no account yet');
+  return auth as RegisteredAuth;
+}
+
 /** `user` routes need an account that is not DISABLED, beyond a live session. */
 export function requireAccount(auth: RequestAuth): Account {
-  if (!auth.user) throw new AppError('user_not_found', 'This sign-in has no account yet');
-  if (auth.user.status === 'DISABLED') throw new AppError('user_disabled', 'This account is disabled');
-  return auth.user;
+  const { user } = requireRegistered(auth);
+  if (user.status === 'DISABLED') throw new AppError('user_disabled', 'This account is disabled');
+  return user;
 }

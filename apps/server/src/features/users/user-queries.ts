@@ -1,6 +1,9 @@
 import { and, desc, eq, gte, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import { emailDomain, personalSpaceName, slugify } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import {
+  auditEvents,
+  identities,
   memberships,
   rolloutStatus,
   senderMonthlySent,
@@ -90,4 +93,58 @@ export async function suggestPeople(
     )
     .orderBy(users.email)
     .limit(options.limit);
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Writes a new account: the user, its own FREE space where it is OWNER and which it sends from,
+ * the signed-in identity's link to it, its rollout step and the audit event. Run it in a
+ * transaction; answers the user's id.
+ */
+export async function insertAccount(
+  db: Db,
+  account: {
+    email: string;
+    name: string;
+    personal: boolean;
+    identity: { id: string; pictureUrl: string | null };
+    rolloutStep: number;
+  },
+): Promise<string> {
+  const { email, name, personal } = account;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      name,
+      profilePictureUrl: account.identity.pictureUrl,
+      isPersonal: personal,
+      domain: personal ? null : emailDomain(email),
+      createSource: 'WEBAPP',
+    })
+    .returning({ id: users.id });
+  const spaceName = personalSpaceName(name);
+  const [space] = await db
+    .insert(workspaces)
+    .values({ name: spaceName, slug: slugify(spaceName), plan: 'FREE' })
+    .returning({ id: workspaces.id });
+  await db
+    .insert(memberships)
+    .values({ workspaceId: space!.id, userId: user!.id, role: 'OWNER', userPlan: 'FREE' });
+  await db.update(users).set({ addonWorkspaceId: space!.id }).where(eq(users.id, user!.id));
+  await db.update(identities).set({ userId: user!.id }).where(eq(identities.id, account.identity.id));
+  await db.insert(rolloutStatus).values({ userId: user!.id, lastActivatedStep: account.rolloutStep });
+  await db.insert(auditEvents).values({
+    workspaceId: space!.id,
+    actorUserId: user!.id,
+    action: 'user.created',
+    targetType: 'user',
+    targetId: user!.id,
+    data: { createSource: 'WEBAPP' },
+  });
+  return user!.id;
 }

@@ -1,16 +1,13 @@
-import { createUser, getCurrentUser, getRolloutStatus, suggestUsers } from '@mergeboard/core';
-import { AppError } from '../../http/app-error';
+import {
+  createUser,
+  getCurrentUser,
+  getRolloutStatus,
+  suggestUsers as suggestContract,
+} from '@mergeboard/core';
 import { defineRoute } from '../../http/route';
 import { findLiveSession } from '../../access/live-session';
-import type { RequestAuth } from '../../access/authenticate';
-import { createAccount } from './create-user';
-import { loadCurrentUser } from './current-user';
-import { findRollout, suggestPeople } from './user-queries';
-
-function withAccount(auth: RequestAuth | null) {
-  if (!auth?.user) throw new AppError('user_not_found', 'This sign-in has no account yet');
-  return auth as RequestAuth & { user: NonNullable<RequestAuth['user']> };
-}
+import { requireRegistered } from '../../access/authenticate';
+import { createAccount, loadCurrentUser, readRolloutStatus, suggestUsers } from './user-service';
 
 export const userRoutes = [
   defineRoute({
@@ -18,7 +15,8 @@ export const userRoutes = [
     // A DISABLED user still reads itself, to be shown the disabled page.
     access: { kind: 'signed-in' },
     handler: ({ query, auth, context }) =>
-      loadCurrentUser(context.database.db, withAccount(auth), {
+      loadCurrentUser(context.database.db, {
+        auth: requireRegistered(auth),
         includeWorkspaces: query.includeWorkspaces ?? false,
       }),
   }),
@@ -26,39 +24,24 @@ export const userRoutes = [
     contract: createUser,
     access: { kind: 'signed-in' },
     handler: async ({ body, auth, context }) => {
-      await createAccount(context.database.db, auth, body);
+      await createAccount(context.database.db, { auth, userEmail: body.userEmail, userName: body.userName });
       // Read the session again: its identity now has the account.
       const refreshed = await findLiveSession(context.database.db, auth.session.id);
-      return loadCurrentUser(context.database.db, withAccount(refreshed), { includeWorkspaces: true });
+      return loadCurrentUser(context.database.db, {
+        auth: requireRegistered(refreshed),
+        includeWorkspaces: true,
+      });
     },
   }),
   defineRoute({
-    contract: suggestUsers,
+    contract: suggestContract,
     access: { kind: 'user' },
-    handler: async ({ query, user, context }) => {
-      const rows = await suggestPeople(context.database.db, {
-        userId: user.id,
-        domain: user.domain,
-        search: query.search,
-        limit: query.limit ?? 10,
-      });
-      return {
-        items: rows.map((row) => ({ userEmail: row.userEmail, userName: row.userName ?? row.userEmail })),
-      };
-    },
+    handler: ({ query, user, context }) =>
+      suggestUsers(context.database.db, { user, search: query.search, limit: query.limit ?? 10 }),
   }),
   defineRoute({
     contract: getRolloutStatus,
     access: { kind: 'signed-in' },
-    handler: async ({ auth, context }) => {
-      const rollout = auth.user ? await findRollout(context.database.db, auth.user.id) : null;
-      return {
-        isRegistered: Boolean(auth.user),
-        isEligible: rollout?.isEligible ?? true,
-        isPerSeat: rollout?.isPerSeat ?? true,
-        userV2: rollout?.userV2 ?? true,
-        lastActivatedStep: rollout?.lastActivatedStep ?? 0,
-      };
-    },
+    handler: ({ auth, context }) => readRolloutStatus(context.database.db, { auth }),
   }),
 ];
