@@ -1,42 +1,31 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { emailDomain, isRestricted } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { auditEvents, invitations, memberships, users, workspaceDomains, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { hashSessionSecret, newSessionSecret } from '../../access/tokens';
 import { enqueueMail, type MailSettings } from '../mail';
 import { restrictionsFor, type SpaceAccess } from '../../access/space-access';
+import {
+  activateMembership,
+  claimInvitation,
+  insertInvitation,
+  insertMember,
+  inviteeFacts,
+  lockInvitation,
+  membershipOf,
+  setSendingSpace,
+} from './invitation-queries';
+import { insertSpaceAudit } from './space-queries';
 
 const INVITATION_DAYS = 7;
 
 /** Per-address reasons an invitation cannot go out; null when it can. */
 async function checkInvitees(db: Db, access: SpaceAccess, emails: string[]) {
   const { workspace } = access;
-  const [domains, members, pending] = await Promise.all([
-    db
-      .select({ domain: workspaceDomains.domainName })
-      .from(workspaceDomains)
-      .where(eq(workspaceDomains.workspaceId, workspace.id)),
-    db
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.workspaceId, workspace.id), inArray(users.email, emails))),
-    db
-      .select({ email: invitations.email })
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.workspaceId, workspace.id),
-          eq(invitations.status, 'PENDING'),
-          inArray(invitations.email, emails),
-        ),
-      ),
-  ]);
-  const allowedDomains = new Set(domains.map((d) => d.domain));
-  const memberSet = new Set(members.map((m) => m.email));
-  const pendingSet = new Set(pending.map((p) => p.email));
+  const facts = await inviteeFacts(db, workspace.id, emails);
+  const allowedDomains = new Set(facts.domains);
+  const memberSet = new Set(facts.members);
+  const pendingSet = new Set(facts.pending);
   return emails.map((email) => {
     let errorMsg: string | null = null;
     if (memberSet.has(email)) errorMsg = 'This user is already a member of this space.';
@@ -77,7 +66,7 @@ export async function inviteToSpace(
       for (const { email } of items.filter((item) => !item.errorMsg)) {
         const token = newSessionSecret();
         tokens.set(email, token);
-        await tx.insert(invitations).values({
+        await insertInvitation(tx, {
           tokenHash: hashSessionSecret(token),
           workspaceId: access.workspace.id,
           email,
@@ -95,12 +84,10 @@ export async function inviteToSpace(
           }),
         );
       }
-      await tx.insert(auditEvents).values({
+      await insertSpaceAudit(tx, {
         workspaceId: access.workspace.id,
         actorUserId: options.inviter.id,
         action: 'workspace.invited',
-        targetType: 'workspace',
-        targetId: access.workspace.id,
         data: { emails: [...tokens.keys()] },
       });
     });
@@ -144,58 +131,28 @@ export async function acceptInvitationToken(
   }
   const tokenHash = hashSessionSecret(options.token);
   return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select({ invitation: invitations, workspaceName: workspaces.name })
-      .from(invitations)
-      .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-      .where(eq(invitations.tokenHash, tokenHash))
-      .for('update');
+    const invitation = await lockInvitation(tx, tokenHash);
     if (!invitation) throw new AppError('not_found', 'The invite link is invalid.');
     const { invitation: row } = invitation;
     if (row.email !== options.user.email) {
       throw new AppError('forbidden', 'You are logged into a different account than the one invited.');
     }
-    const [already] = await tx
-      .select({ id: memberships.id, status: memberships.status })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, row.workspaceId), eq(memberships.userId, options.user.id)));
+    const already = await membershipOf(tx, row.workspaceId, options.user.id);
     if (already && already.status !== 'PENDING') {
       throw new AppError('user_already_exists', 'You are already a member of this space.');
     }
-    const claimed = await tx
-      .update(invitations)
-      .set({ status: 'ACCEPTED', acceptedAt: new Date(), updatedAt: new Date() })
-      .where(
-        and(
-          eq(invitations.id, row.id),
-          eq(invitations.status, 'PENDING'),
-          sql`${invitations.expiresAt} > now()`,
-        ),
-      )
-      .returning({ id: invitations.id });
-    if (claimed.length === 0) {
+    if (!(await claimInvitation(tx, row.id))) {
       throw new AppError('invitation_is_not_active', 'The invite link has expired or been cancelled.');
     }
-    if (already) {
-      await tx
-        .update(memberships)
-        .set({ status: 'ACTIVE', updatedAt: new Date() })
-        .where(eq(memberships.id, already.id));
-    } else {
-      await tx
-        .insert(memberships)
-        .values({ workspaceId: row.workspaceId, userId: options.user.id, role: 'MEMBER', userPlan: 'FREE' });
-    }
+    if (already) await activateMembership(tx, already.id);
+    else await insertMember(tx, row.workspaceId, options.user.id);
     // A person without a sending space sends from the one they just joined.
     const isActiveWorkspace = options.user.addonWorkspaceId === null;
-    if (isActiveWorkspace)
-      await tx.update(users).set({ addonWorkspaceId: row.workspaceId }).where(eq(users.id, options.user.id));
-    await tx.insert(auditEvents).values({
+    if (isActiveWorkspace) await setSendingSpace(tx, options.user.id, row.workspaceId);
+    await insertSpaceAudit(tx, {
       workspaceId: row.workspaceId,
       actorUserId: options.user.id,
       action: 'workspace.joined',
-      targetType: 'workspace',
-      targetId: row.workspaceId,
       data: { invitationId: row.id },
     });
     return { workspaceId: row.workspaceId, workspaceName: invitation.workspaceName, isActiveWorkspace };

@@ -1,18 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
 import { urlPrefixOf, type WorkspaceDetails } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { memberships, users, workspaceDomains } from '../../db/schema';
 import type { SpaceAccess } from '../../access/space-access';
-
-export async function ownerEmailOf(db: Db, workspaceId: string): Promise<string> {
-  const [owner] = await db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'OWNER')))
-    .limit(1);
-  return owner?.email ?? '';
-}
+import { domainsOf, memberCountOf, ownerEmailOf } from './space-queries';
 
 /** API-008: a space as its member sees it; DISABLED spaces show only name, plan, legacy type, status. */
 export async function loadWorkspaceDetails(
@@ -40,16 +29,9 @@ export async function loadWorkspaceDetails(
     };
   }
   const { restrictions, permissions } = access;
-  const [domains, members, ownerEmail] = await Promise.all([
-    include.domains
-      ? db
-          .select({ domainName: workspaceDomains.domainName })
-          .from(workspaceDomains)
-          .where(eq(workspaceDomains.workspaceId, workspace.id))
-      : null,
-    include.membersCount
-      ? db.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, workspace.id))
-      : null,
+  const [domains, memberCount, ownerEmail] = await Promise.all([
+    include.domains ? domainsOf(db, workspace.id) : null,
+    include.membersCount ? memberCountOf(db, workspace.id) : null,
     ownerEmailOf(db, workspace.id),
   ]);
   return {
@@ -64,7 +46,7 @@ export async function loadWorkspaceDetails(
     urlPrefix: urlPrefixOf(workspace),
     isPerSeat: workspace.isPerSeat,
     memberInviteUser: workspace.memberInviteUser,
-    ...(members ? { memberCount: members[0]?.n ?? 0 } : {}),
+    ...(memberCount !== null ? { memberCount } : {}),
     ...(domains ? { workspaceDomains: domains } : {}),
     ...(include.features
       ? {

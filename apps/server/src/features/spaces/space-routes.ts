@@ -10,7 +10,7 @@ import {
   transferOwnership,
   updateWorkspace,
 } from '@mergeboard/core';
-import { AppError } from '../../http/app-error';
+import { requireSelf } from '../../access/require-self';
 import { defineRoute } from '../../http/route';
 import { acceptInvitationToken, inviteToSpace } from './invitation-service';
 import { listMembers } from './member-queries';
@@ -43,14 +43,8 @@ export const spaceRoutes = [
     contract: createWorkspace,
     access: { kind: 'user' },
     handler: async ({ body, user, context }) => {
-      // Never trust an id in the body for whom to act: it must be the caller (mass assignment).
-      if (body.userId !== user.id) {
-        throw new AppError('forbidden', 'userId must be your own user id', {
-          fields: { 'body.userId': 'Must be you' },
-        });
-      }
       const workspaceId = await createSpace(context.database.db, {
-        userId: user.id,
+        userId: requireSelf(user, body.userId, 'body.userId'),
         name: body.workspaceName,
         memberInviteUser: body.memberInviteUser,
       });
