@@ -16,3 +16,14 @@ export function composePermissionRequired(why: 'missing' | 'lost' = 'missing'): 
     `${prefix}: allow it through GET ${authorize.path}?compose=1, then import again`,
   );
 }
+
+/**
+ * TPL-004 / AUTH-019: a draft goes into the caller's mailbox, which needs the compose scope. The
+ * grant belongs to the signed-in identity (recorded from the provider's token response); without
+ * it the call is refused before anything is read or written, with a code the web app answers by
+ * asking for the scope.
+ */
+export function requireComposeGrant(auth: { identity: { composeGrantedAt: Date | null } }): void {
+  if (auth.identity.composeGrantedAt) return;
+  throw composePermissionRequired('missing');
+}

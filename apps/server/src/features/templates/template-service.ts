@@ -1,13 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Template } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { drafts, templates } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { DraftMailbox } from './draft-mailbox';
+import { findOwnDraft, findTemplate, galleryTemplates } from './template-queries';
 
 /** API-060, TPL-010: the gallery by ascending order. */
 export async function listGallery(db: Db): Promise<Template[]> {
-  const rows = await db.select().from(templates).orderBy(asc(templates.sortOrder));
+  const rows = await galleryTemplates(db);
   return rows.map((row) => ({
     id: row.id,
     subject: row.subject,
@@ -20,10 +19,10 @@ export async function listGallery(db: Db): Promise<Template[]> {
 /** API-061: a draft with the template's subject and body, in the caller's mailbox. */
 export async function importTemplate(
   db: Db,
-  mailbox: DraftMailbox,
-  options: { userId: string; templateId: string },
+  options: { mailbox: DraftMailbox; userId: string; templateId: string },
 ): Promise<{ messageId: string; provider: DraftMailbox['provider'] }> {
-  const [template] = await db.select().from(templates).where(eq(templates.id, options.templateId)).limit(1);
+  const { mailbox } = options;
+  const template = await findTemplate(db, options.templateId);
   if (!template) {
     throw new AppError('not_found', 'No such template', {
       fields: { 'body.fromTemplate': 'No such template' },
@@ -40,11 +39,7 @@ export async function importTemplate(
 
 /** A stored draft of the caller; someone else's draft is answered like a missing one. */
 export async function readStoredDraft(db: Db, options: { userId: string; draftId: string }) {
-  const [draft] = await db
-    .select()
-    .from(drafts)
-    .where(and(eq(drafts.id, options.draftId), eq(drafts.userId, options.userId)))
-    .limit(1);
+  const draft = await findOwnDraft(db, options.userId, options.draftId);
   if (!draft) throw new AppError('not_found', 'No such draft');
   return {
     messageId: draft.id,
