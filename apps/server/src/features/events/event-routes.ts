@@ -1,7 +1,7 @@
 import { recordEvents } from '@mergeboard/core';
-import { analyticsEvents } from '../../db/schema';
 import { defineRoute } from '../../http/route';
 import { authenticate, readBearer } from '../../access/authenticate';
+import { recordClientEvents } from './event-service';
 
 export const eventRoutes = [
   defineRoute({
@@ -10,23 +10,12 @@ export const eventRoutes = [
     access: { kind: 'public' },
     rateLimit: { max: 120, timeWindow: '1 minute' },
     handler: async ({ body, context, request }) => {
+      // A bearer that does not sign anyone in still gets its events recorded, without a user.
       const bearer = readBearer(request);
       const auth = bearer
         ? await authenticate(context.database.db, context.tokens, bearer).catch(() => null)
         : null;
-      await context.database.db.insert(analyticsEvents).values(
-        body.events.map((event) => ({
-          eventType: event.eventType,
-          userId: auth?.user?.id ?? null,
-          // Kept in the payload: a caller-supplied id is not trusted as a reference to a space.
-          payload: {
-            ...event.payload,
-            appVersion: body.appVersion,
-            ...(event.workspaceId ? { workspaceId: event.workspaceId } : {}),
-          },
-        })),
-      );
-      return { accepted: body.events.length };
+      return recordClientEvents(context.database.db, { userId: auth?.user?.id ?? null, batch: body });
     },
   }),
 ];

@@ -1,7 +1,6 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { mailMessages } from '../../db/schema';
+import { latestMessages } from './mail-queries';
 
 export const MAILBOX_PATH = '/mailbox';
 
@@ -21,11 +20,7 @@ export function registerMailboxPage(
 ) {
   // A page for people, not an API call: kept out of the OpenAPI document.
   app.get(MAILBOX_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await options.database.db
-      .select()
-      .from(mailMessages)
-      .orderBy(desc(mailMessages.createdAt))
-      .limit(100);
+    const messages = await latestMessages(options.database.db, 100);
     const items = messages
       .map(
         (m) => `<article>
