@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ListParams, MemberStatus, SpaceMember } from '@mergeboard/core';
+import type { ListParams, MemberStatus } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { anyContains } from '../../db/search-pattern';
 
-type MemberFilter = 'search' | 'memberStatus';
-type MemberSort = 'userEmail' | 'userName' | 'userRole' | 'seatType';
+export type MemberFilter = 'search' | 'memberStatus';
+export type MemberSort = 'userEmail' | 'userName' | 'userRole' | 'seatType';
 
 const sortColumns = {
   userEmail: users.email,
@@ -15,11 +15,11 @@ const sortColumns = {
 } as const;
 
 /** API-011: one page of a space's members; without a sort, pending members come after active ones. */
-export async function listMembers(
+export async function selectMembers(
   db: Db,
   workspaceId: string,
   params: ListParams<MemberFilter, MemberSort>,
-): Promise<{ items: SpaceMember[]; total: number }> {
+) {
   const conditions: SQL[] = [eq(memberships.workspaceId, workspaceId)];
   const search = params.filterBy.search?.trim();
   if (search) conditions.push(anyContains([users.email, users.name], search));
@@ -45,19 +45,5 @@ export async function listMembers(
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(where),
   ]);
-  return {
-    total: total?.n ?? 0,
-    items: rows.map(({ membership, user }) => ({
-      id: user.id,
-      name: user.name ?? user.email,
-      email: user.email,
-      role: membership.role,
-      status: membership.status,
-      plan: membership.userPlan,
-      seatType: membership.seatType,
-      isPaid: membership.isPaid,
-      trial: membership.freeTrialEnd?.getTime() ?? null,
-      createTimestamp: membership.createdAt.getTime(),
-    })),
-  };
+  return { rows, total: total?.n ?? 0 };
 }

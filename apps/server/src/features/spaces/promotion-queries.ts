@@ -1,18 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { promotionSchema } from '@mergeboard/core';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { promotions } from '../../db/schema';
 
-/**
- * API-023: the enabled promotions of one placement, in their order. An invalid promotion is
- * dropped, never shown half-filled.
- */
-export async function listPromotions(
-  db: Db,
-  options: { project: string; placement: string },
-): Promise<{ enabled: boolean; promotions: z.infer<typeof promotionSchema>[] }> {
-  const rows = await db
+/** The enabled promotions of one placement, in their order. */
+export function enabledPromotions(db: Db, options: { project: string; placement: string }) {
+  return db
     .select()
     .from(promotions)
     .where(
@@ -23,9 +15,4 @@ export async function listPromotions(
       ),
     )
     .orderBy(asc(promotions.sortOrder));
-  const valid = rows.flatMap((row) => {
-    const parsed = promotionSchema.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return { enabled: valid.length > 0, promotions: valid };
 }

@@ -13,10 +13,15 @@ import {
 import { requireSelf } from '../../access/require-self';
 import { defineRoute } from '../../http/route';
 import { acceptInvitationToken, inviteToSpace } from './invitation-service';
-import { listMembers } from './member-queries';
-import { listPromotions } from './promotion-queries';
 import { loadWorkspaceDetails } from './space-details';
-import { createSpace, deleteSpace, transferSpace, updateSpace } from './space-service';
+import {
+  createSpace,
+  deleteSpace,
+  listPromotions,
+  listSpaceMembers,
+  transferSpace,
+  updateSpace,
+} from './space-service';
 
 const mailSettings = (config: {
   publicUrl: string;
@@ -90,7 +95,8 @@ export const spaceRoutes = [
   defineRoute({
     contract: listWorkspaceMembers,
     access: spaceAccess('canAccessWorkspace'),
-    handler: ({ query, space, context }) => listMembers(context.database.db, space.workspace.id, query),
+    handler: ({ query, space, context }) =>
+      listSpaceMembers(context.database.db, { workspaceId: space.workspace.id, params: query }),
   }),
   defineRoute({
     contract: inviteToWorkspace,
