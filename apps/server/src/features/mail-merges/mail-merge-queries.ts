@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { dateRangeBounds, type DateRange, type Sort } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { keysetOrder } from '../../db/keyset-paging';
+import { keysetOrder, keysetSelectBatches } from '../../db/keyset-paging';
 import { campaigns, pollAnswers, scheduledMerges } from '../../db/schema';
 import { anyContains } from '../../db/search-pattern';
-import { keysetBatches } from '../../lib/csv-export';
 
 /** A sent-merges list's filters, checked by the service. */
 export interface SentFilters {
@@ -85,17 +84,13 @@ export function sentCampaignBatches(
   const where = sentWhere(userId, params.filterBy, now);
   const key = params.sortBy?.key ?? 'date';
   const order = exportOrder(sentSortColumn(key), campaigns.id, key, params.sortBy);
-  return keysetBatches({
+  return keysetSelectBatches(db, {
+    select: { campaign: campaigns },
+    from: campaigns,
+    where,
+    order,
     maxRows,
-    ...(pageSize ? { pageSize } : {}),
-    cursorOf: (row: { campaign: typeof campaigns.$inferSelect; cursor: string[] }) => row.cursor,
-    fetchPage: (cursor, limit) =>
-      db
-        .select({ campaign: campaigns, cursor: order.cursor })
-        .from(campaigns)
-        .where(cursor ? and(where, order.after(cursor)) : where)
-        .orderBy(...order.orderBy)
-        .limit(limit),
+    pageSize,
   });
 }
 
@@ -191,16 +186,12 @@ export function scheduledMergeBatches(
   const key = params.sortBy?.key ?? 'date';
   const column = key === 'title' ? scheduledMerges.title : scheduledDate;
   const order = exportOrder(column, scheduledMerges.id, key, params.sortBy);
-  return keysetBatches({
+  return keysetSelectBatches(db, {
+    select: { merge: scheduledMerges },
+    from: scheduledMerges,
+    where,
+    order,
     maxRows,
-    cursorOf: (row: { merge: typeof scheduledMerges.$inferSelect; cursor: string[] }) => row.cursor,
-    fetchPage: (cursor, limit) =>
-      db
-        .select({ merge: scheduledMerges, cursor: order.cursor })
-        .from(scheduledMerges)
-        .where(cursor ? and(where, order.after(cursor)) : where)
-        .orderBy(...order.orderBy)
-        .limit(limit),
   });
 }
 

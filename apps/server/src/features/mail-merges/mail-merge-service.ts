@@ -2,6 +2,7 @@ import { DATE_RANGE_VALUES, EXPORT_MAX_ROWS, type DateRange, type ListParams } f
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { CsvColumn } from '../../lib/csv-export';
 import { recordCsvExport } from '../../lib/record-csv-export';
 import { scheduledExportColumns, sentExportColumns } from './mail-merge-export';
 import {
@@ -84,28 +85,45 @@ export async function listSent(db: Db, options: { userId: string; query: SentQue
 }
 
 /**
- * The sent merges' export (CONST-010, EVT-008): the file to stream. The filters are checked
- * first, so a bad one answers 400 before anything is written or logged.
+ * An export of the caller's merges (CONST-010, EVT-008): records it and answers the file to
+ * stream. The caller builds `batches` first, which checks the filters, so a bad one answers 400
+ * before anything is written or logged. The space filter goes in the event's payload.
  */
-export async function exportSent(db: Db, options: { userId: string; query: ExportQuery<SentQuery> }) {
-  const { query } = options;
-  const batches = sentCampaignBatches(
-    db,
-    options.userId,
-    { filterBy: sentFilters(query.filterBy), sortBy: query.sortBy },
-    EXPORT_MAX_ROWS,
-  );
+async function exportFile<Row>(
+  db: Db,
+  file: {
+    userId: string;
+    list: string;
+    filterBy: { workspaceId?: string | undefined };
+    columns: CsvColumn<Row>[];
+    batches: AsyncIterable<readonly Row[]>;
+  },
+) {
+  const { workspaceId } = file.filterBy;
   await recordCsvExport(db, {
-    userId: options.userId,
-    list: 'sent_mail_merges',
-    filters: workspaceIdOf(query.filterBy),
+    userId: file.userId,
+    list: file.list,
+    filters: workspaceId ? { workspaceId } : {},
   });
-  return { what: 'sent_mail_merges', columns: sentExportColumns, batches };
+  return { what: file.list, columns: file.columns, batches: file.batches };
 }
 
-/** The space filter of an export, as its event records it. */
-const workspaceIdOf = (filterBy: { workspaceId?: string | undefined }) =>
-  filterBy.workspaceId ? { workspaceId: filterBy.workspaceId } : {};
+/** The sent merges' export, in the list's filters and order. */
+export function exportSent(db: Db, options: { userId: string; query: ExportQuery<SentQuery> }) {
+  const { userId, query } = options;
+  return exportFile(db, {
+    userId,
+    list: 'sent_mail_merges',
+    filterBy: query.filterBy,
+    columns: sentExportColumns,
+    batches: sentCampaignBatches(
+      db,
+      userId,
+      { filterBy: sentFilters(query.filterBy), sortBy: query.sortBy },
+      EXPORT_MAX_ROWS,
+    ),
+  });
+}
 
 /** API-049: one of the caller's sent merges. */
 export async function readSent(db: Db, options: { userId: string; campaignId: string }) {
@@ -137,24 +155,21 @@ export async function listScheduled(db: Db, options: { userId: string; query: Sc
   return { items: rows.map(toScheduledCampaign), total };
 }
 
-/** The scheduled merges' export (CONST-010, EVT-008): the file to stream, as `exportSent`. */
-export async function exportScheduled(
-  db: Db,
-  options: { userId: string; query: ExportQuery<ScheduledQuery> },
-) {
-  const { query } = options;
-  const batches = scheduledMergeBatches(
-    db,
-    options.userId,
-    { filterBy: scheduledFilters(query.filterBy), sortBy: query.sortBy },
-    EXPORT_MAX_ROWS,
-  );
-  await recordCsvExport(db, {
-    userId: options.userId,
+/** The scheduled merges' export, in the list's filters and order. */
+export function exportScheduled(db: Db, options: { userId: string; query: ExportQuery<ScheduledQuery> }) {
+  const { userId, query } = options;
+  return exportFile(db, {
+    userId,
     list: 'scheduled_mail_merges',
-    filters: workspaceIdOf(query.filterBy),
+    filterBy: query.filterBy,
+    columns: scheduledExportColumns,
+    batches: scheduledMergeBatches(
+      db,
+      userId,
+      { filterBy: scheduledFilters(query.filterBy), sortBy: query.sortBy },
+      EXPORT_MAX_ROWS,
+    ),
   });
-  return { what: 'scheduled_mail_merges', columns: scheduledExportColumns, batches };
 }
 
 /** API-045: one of the caller's scheduled merges. */

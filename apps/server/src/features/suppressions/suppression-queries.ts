@@ -2,10 +2,10 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '@mergeboard/core';
 import type { SpaceAccess } from '../../access/space-access';
 import type { Db } from '../../db/client';
-import { keysetOrder, type KeysetColumn } from '../../db/keyset-paging';
+import { keysetOrder, keysetSelectBatches, type KeysetColumn } from '../../db/keyset-paging';
 import { bounces, unsubscriptions } from '../../db/schema';
 import { containsPattern } from '../../db/search-pattern';
-import { copyQueryText, csvSafeText, csvTimestamp, keysetBatches } from '../../lib/csv-export';
+import { copyQueryText, csvSafeText, csvTimestamp } from '../../lib/csv-export';
 
 /**
  * Both suppression lists share their columns (bounces add `kind`, which keeps its default HARD for
@@ -119,22 +119,12 @@ export function suppressionBatches(
 ) {
   const table = tables[kind];
   const order = orderOf(table, params.sortBy);
-  return keysetBatches({
+  return keysetSelectBatches(db, {
+    select: rowColumns(table),
+    from: table,
+    where: and(visibleTo(table, viewer), matching(table, params.filterBy.search)),
+    order,
     maxRows,
-    cursorOf: (row: SuppressionRow & { cursor: string[] }) => row.cursor,
-    fetchPage: (cursor, limit) =>
-      db
-        .select({ ...rowColumns(table), cursor: order.cursor })
-        .from(table)
-        .where(
-          and(
-            visibleTo(table, viewer),
-            matching(table, params.filterBy.search),
-            cursor ? order.after(cursor) : undefined,
-          ),
-        )
-        .orderBy(...order.orderBy)
-        .limit(limit),
   });
 }
 
