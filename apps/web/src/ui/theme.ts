@@ -1,4 +1,4 @@
-import { createTheme, darken, em } from '@mantine/core';
+import { Alert, createTheme, darken, em, Modal, Pagination } from '@mantine/core';
 import type { CSSVariablesResolver, MantineBreakpoint } from '@mantine/core';
 import { BREAKPOINTS } from '@mergeboard/core';
 
@@ -18,6 +18,14 @@ export const mantineBreakpointOf = {
 const fontFamily =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
+/** The pager's arrow buttons show an icon only. */
+const PAGINATION_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export const theme = createTheme({
   breakpoints: {
     xs: em(BREAKPOINTS.smallMobile),
@@ -31,6 +39,14 @@ export const theme = createTheme({
   fontFamily,
   headings: { fontFamily, fontWeight: '700' },
   defaultRadius: 'md',
+  components: {
+    // Icon-only controls get a name (WCAG 4.1.2): the dialogs' ×, the banners' ×, the pager's arrows.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
+    }),
+  },
 });
 
 /**

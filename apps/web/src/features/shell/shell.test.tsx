@@ -292,7 +292,9 @@ describe('upgrade info modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy olivia@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy adam@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByText('Contact any of them to request an upgrade.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The header's × and the footer's Close button: the footer's.
+    const [, closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closeButton!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
