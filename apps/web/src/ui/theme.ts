@@ -1,4 +1,4 @@
-import { Alert, createTheme, darken, em, Modal, Pagination } from '@mantine/core';
+import { Alert, createTheme, darken, em, Menu, Modal, Pagination } from '@mantine/core';
 import type { CSSVariablesResolver, MantineBreakpoint } from '@mantine/core';
 import { BREAKPOINTS } from '@mergeboard/core';
 
@@ -46,6 +46,8 @@ export const theme = createTheme({
     Pagination: Pagination.extend({
       defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
     }),
+    // A menu holds menu items only: no focus placeholder inside it; opening focuses the first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 
