@@ -1,4 +1,4 @@
-import { Alert, createTheme, darken, em, Menu, Modal, Pagination } from '@mantine/core';
+import { Alert, createTheme, darken, em, Menu, Modal, Pagination, rem, Select } from '@mantine/core';
 import type { CSSVariablesResolver, MantineBreakpoint } from '@mantine/core';
 import { BREAKPOINTS } from '@mergeboard/core';
 
@@ -48,6 +48,15 @@ export const theme = createTheme({
     }),
     // A menu holds menu items only: no focus placeholder inside it; opening focuses the first item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A select is an ARIA combobox: the field says whether its list is open and, when it is,
+    // names it (aria-controls). The list scrolls itself, as the combobox's listbox, rather than
+    // inside a scroll area no key can reach: the arrow keys move through the options from the
+    // field (Tab leaves the field and closes the list).
+    Select: Select.extend({
+      defaultProps: { role: 'combobox', withScrollArea: false },
+      styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
+    }),
+    ComboboxTarget: { defaultProps: { withExpandedAttribute: true } },
   },
 });
 
