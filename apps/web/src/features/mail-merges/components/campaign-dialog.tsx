@@ -130,8 +130,10 @@ export function CampaignDialog() {
           <Tabs.Tab value="mail">Mail results</Tabs.Tab>
           <Tabs.Tab value="poll">Poll results</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab}>
+          {tab === 'poll' ? <PollResults id={campaignId} /> : <MailResults id={campaignId} />}
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'poll' ? <PollResults id={campaignId} /> : <MailResults id={campaignId} />}
     </Modal>
   );
 }
