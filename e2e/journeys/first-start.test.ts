@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenshotDir, viewports, runJourneys } from '../lib/browser';
+import { viewports, runJourneys } from '../lib/browser';
 import { journeyEnvironment } from '../lib/environment';
+import { shot } from '../lib/session';
 
 describe.skipIf(!runJourneys)('journey: first start of the built app', () => {
   const env = journeyEnvironment();
@@ -14,7 +14,7 @@ describe.skipIf(!runJourneys)('journey: first start of the built app', () => {
       // The login screen loads lazily: wait for it rather than sampling once.
       await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
       expect(await page.title()).toBe('Login | Mergeboard');
-      await page.screenshot({ path: path.join(screenshotDir, `login-${name}.png`), fullPage: true });
+      await shot(page, `login-${name}`);
       await page.close();
     });
   }

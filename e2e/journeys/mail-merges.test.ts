@@ -49,7 +49,7 @@ describe.skipIf(!runJourneys)('journeys: mail merges', () => {
     await page.getByRole('group', { name: 'Scheduled mail merges' }).waitFor();
     // MM-004: search, date range and export over the table.
     await page.getByRole('textbox', { name: 'Search' }).waitFor();
-    await page.getByRole('textbox', { name: 'Date range' }).waitFor();
+    await page.getByRole('combobox', { name: 'Date range' }).waitFor();
     const exportButton = page.getByRole('button', { name: 'Export' });
     const { campaign, answers } = await findPollCampaign(page);
     const link = page.locator(`a[href^="${prefix}/mail-merges/sent/${campaign.id}"]`);

@@ -60,7 +60,7 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     // Transfer Acme Sales to the admin: General leaves the sidebar.
     await page.goto(`${env.server.url}${acmePrefix}/space/general`);
     await page.getByRole('heading', { name: 'Transfer ownership' }).waitFor();
-    await page.getByRole('textbox', { name: 'New owner' }).click();
+    await page.getByRole('combobox', { name: 'New owner' }).click();
     await page.getByRole('option', { name: /admin@acme.example/ }).click();
     await page.getByRole('button', { name: 'Transfer ownership' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

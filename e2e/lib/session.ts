@@ -1,11 +1,18 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectAxeClean } from './axe';
 import { screenshotDir } from './browser';
 import { completeLocalSignIn } from './sign-in';
 
-/** A full-page screenshot in e2e/screenshots/{name}.png. */
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/**
+ * A full-page screenshot in e2e/screenshots/{name}.png of a state the journey shows a person,
+ * which must then be axe-clean at WCAG 2.1 AA (the accessibility gate: every page and dialog a
+ * journey takes a picture of is checked, at the width it was taken at).
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await expectAxeClean(page, name);
+}
 
 /** Signs in through the built-in issuer as an existing (demo) address; lands on the Sent tab. */
 export async function signInAs(page: Page, baseUrl: string, email: string): Promise<string> {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { AuthProvider, createAuthStore } from '../features/auth';
 import type { AuthStore } from '../features/auth';
 import { AppErrorBoundary } from '../features/errors';
-import { theme } from '../ui/theme';
+import { cssVariablesResolver, theme } from '../ui/theme';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -27,7 +27,12 @@ export function AppProviders({
 }: AppProvidersProps) {
   const [store] = useState(() => authStore ?? createAuthStore({ queryClient }));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+    >
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider store={store}>{children}</AuthProvider>

@@ -56,7 +56,7 @@ export function PaginatedTable<Row, S extends string>({
   /** Below this width (px) the table scrolls inside its box instead of squeezing its columns. */
   minWidth?: number;
 }) {
-  if (loading) return <Skeleton height={200} aria-label="Loading" />;
+  if (loading) return <Skeleton height={200} role="status" aria-label="Loading" />;
   if (failed) {
     return (
       <Alert color="red" title={WORK_AREA_ERROR}>

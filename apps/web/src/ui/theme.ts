@@ -1,5 +1,5 @@
-import { createTheme, em } from '@mantine/core';
-import type { MantineBreakpoint } from '@mantine/core';
+import { Alert, createTheme, darken, em, Menu, Modal, Pagination, rem, Select } from '@mantine/core';
+import type { CSSVariablesResolver, MantineBreakpoint } from '@mantine/core';
 import { BREAKPOINTS } from '@mergeboard/core';
 
 /** The spec's breakpoints in px (SHELL-026), by name. */
@@ -18,6 +18,14 @@ export const mantineBreakpointOf = {
 const fontFamily =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
+/** The pager's arrow buttons show an icon only. */
+const PAGINATION_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export const theme = createTheme({
   breakpoints: {
     xs: em(BREAKPOINTS.smallMobile),
@@ -31,4 +39,60 @@ export const theme = createTheme({
   fontFamily,
   headings: { fontFamily, fontWeight: '700' },
   defaultRadius: 'md',
+  components: {
+    // Icon-only controls get a name (WCAG 4.1.2): the dialogs' ×, the banners' ×, the pager's arrows.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
+    }),
+    // A menu holds menu items only: no focus placeholder inside it; opening focuses the first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A select is an ARIA combobox: the field says whether its list is open and, when it is,
+    // names it (aria-controls). The list scrolls itself, as the combobox's listbox, rather than
+    // inside a scroll area no key can reach: the arrow keys move through the options from the
+    // field (Tab leaves the field and closes the list).
+    Select: Select.extend({
+      defaultProps: { role: 'combobox', withScrollArea: false },
+      styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
+    }),
+    ComboboxTarget: { defaultProps: { withExpandedAttribute: true } },
+  },
+});
+
+/**
+ * Text colours that reach WCAG 2.1 AA's 4.5:1 in the light scheme. Mantine's own fall short:
+ * dimmed text (gray 6) has 3.3:1 on white and 3.0:1 on gray 1, placeholders (gray 5) 2.1:1,
+ * errors (red 6) 3.3:1, coloured text on its own 10% tint (light badges, alerts and buttons,
+ * the active nav link, avatars) 2.0 to 4.3:1, and white on a red button (red 7) 3.8:1. Each
+ * value keeps its hue, one or two steps darker; green, yellow and orange have no shade dark
+ * enough, so they get their own.
+ */
+const DIMMED_TEXT = '#5c636a'; // 5.5:1 on gray 1, 5.1:1 on gray 2
+const TEXT_ON_TINT = {
+  indigo: 'var(--mantine-color-indigo-9)',
+  blue: 'var(--mantine-color-blue-9)',
+  red: 'var(--mantine-color-red-9)',
+  green: '#257535',
+  yellow: '#a15300',
+  orange: '#b83d0d',
+} as const;
+
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    '--mantine-color-placeholder': DIMMED_TEXT,
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(TEXT_ON_TINT).flatMap(([color, text]) => [
+        [`--mantine-color-${color}-text`, text],
+        [`--mantine-color-${color}-light-color`, text],
+        [`--mantine-color-${color}-outline`, text],
+      ]),
+    ),
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': darken(resolved.colors.red[9], 0.1),
+  },
+  dark: {},
 });

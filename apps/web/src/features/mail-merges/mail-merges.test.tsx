@@ -135,7 +135,7 @@ describe('mail merges page', () => {
         limitOffset: '0',
       }),
     );
-    await u.click(screen.getByRole('textbox', { name: 'Date range' }));
+    await u.click(screen.getByRole('combobox', { name: 'Date range' }));
     for (const label of ['Last 30 days', 'Last month', 'This month', 'Last 12 months', 'This year']) {
       expect(await screen.findByRole('option', { name: label })).toBeInTheDocument();
     }

@@ -8,7 +8,7 @@ import { renderInSpace, spaceEntry, workspaceDetails } from '../../testing/space
 const home = spaceEntry(1, 'Home Base', { userRole: 'OWNER', isSendingWorkspace: true });
 
 async function openNewSpace(user: { click(element: Element): Promise<void> }) {
-  await user.click(await screen.findByRole('button', { name: 'Space menu' }));
+  await user.click(await screen.findByRole('button', { name: /Space menu$/ }));
   await user.click(await screen.findByRole('menuitem', { name: 'Create space' }));
   return screen.findByRole('dialog', { name: 'New space' });
 }

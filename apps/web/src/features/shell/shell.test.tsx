@@ -181,7 +181,7 @@ describe('header', () => {
     const { user } = await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [ownerPro, adminPro] }),
     });
-    const button = await screen.findByRole('button', { name: 'Account menu' });
+    const button = await screen.findByRole('button', { name: /Account menu$/ });
     expect(within(button).getByText('PD')).toBeInTheDocument();
     await user.click(button);
     const menu = await screen.findByRole('menu');
@@ -206,7 +206,7 @@ describe('header', () => {
     const { user } = await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [memberFree] }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Free Club')).toBeInTheDocument();
     expect(within(menu).getByText('Free')).toBeInTheDocument();
@@ -222,7 +222,7 @@ describe('header', () => {
       user: currentUser({ status: 'DISABLED', userWorkspaces: [ownerPro] }),
     });
     await screen.findByRole('heading', { name: 'Sorry, your account is disabled' });
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /Account menu$/ }));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -252,7 +252,7 @@ describe('space dropdown', () => {
     const { user, router } = await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [ownerPro, adminPro, memberFree] }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Space menu' }));
+    await user.click(await screen.findByRole('button', { name: /Space menu$/ }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -265,7 +265,7 @@ describe('space dropdown', () => {
     await user.click(items[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ownerPro.urlPrefix}/space/general`));
 
-    await user.click(screen.getByRole('button', { name: 'Space menu' }));
+    await user.click(screen.getByRole('button', { name: /Space menu$/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Beta Team/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${adminPro.urlPrefix}/space/users`));
   });
@@ -292,7 +292,9 @@ describe('upgrade info modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy olivia@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy adam@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByText('Contact any of them to request an upgrade.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The header's × and the footer's Close button: the footer's.
+    const [, closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closeButton!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

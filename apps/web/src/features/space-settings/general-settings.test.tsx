@@ -29,7 +29,7 @@ const accepted = spaceMember({ name: 'Accepted Al', email: 'al@acme.example', st
 const members = json(200, { items: [owner, grace, trial, unseated, disabled, accepted], total: 6 });
 
 async function optionsOf(user: { click(element: Element): Promise<void> }) {
-  await user.click(await screen.findByRole('textbox', { name: 'New owner' }));
+  await user.click(await screen.findByRole('combobox', { name: 'New owner' }));
   const listbox = await screen.findByRole('listbox');
   return within(listbox)
     .getAllByRole('option')
@@ -136,7 +136,7 @@ describe('general settings: transfer ownership', () => {
       },
     });
     await screen.findByRole('heading', { name: 'General settings' });
-    await user.click(screen.getByRole('textbox', { name: 'New owner' }));
+    await user.click(screen.getByRole('combobox', { name: 'New owner' }));
     await user.click(await screen.findByRole('option', { name: 'Grace Hopper (grace@acme.example)' }));
     await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership' });
@@ -168,7 +168,7 @@ describe('general settings: transfer ownership', () => {
       },
     });
     await screen.findByRole('heading', { name: 'General settings' });
-    await user.click(screen.getByRole('textbox', { name: 'New owner' }));
+    await user.click(screen.getByRole('combobox', { name: 'New owner' }));
     await user.click(await screen.findByRole('option', { name: 'Grace Hopper (grace@acme.example)' }));
     await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
@@ -189,7 +189,7 @@ describe('general settings: transfer ownership', () => {
       'href',
       `${freeSpace.urlPrefix}/space/billing?show-plans=1`,
     );
-    expect(screen.queryByRole('textbox', { name: 'New owner' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'New owner' })).not.toBeInTheDocument();
   });
 
   it('SPACE-032: on LEGACY the owner is told transfer needs a new plan, with a link to switch plan', async () => {

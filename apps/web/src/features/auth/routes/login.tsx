@@ -86,11 +86,17 @@ export function Component() {
 
           <Text size="sm" c="dimmed">
             By signing in, you agree to our{' '}
-            <Anchor href={env.termsUrl} target="_blank" rel="noopener noreferrer" inherit>
+            <Anchor href={env.termsUrl} target="_blank" rel="noopener noreferrer" inherit underline="always">
               Terms of use
             </Anchor>{' '}
             and{' '}
-            <Anchor href={env.privacyUrl} target="_blank" rel="noopener noreferrer" inherit>
+            <Anchor
+              href={env.privacyUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              inherit
+              underline="always"
+            >
               Privacy policy
             </Anchor>
             .

@@ -25,7 +25,7 @@ function RateRow({ label, rate }: { label: string; rate: Rate }) {
 
 function MailResults({ id }: { id: string }) {
   const campaign = useSentCampaign(id);
-  if (campaign.isPending) return <Skeleton height={200} aria-label="Loading" />;
+  if (campaign.isPending) return <Skeleton height={200} role="status" aria-label="Loading" />;
   if (campaign.isError) return <Alert color="red">{WORK_AREA_ERROR}</Alert>;
   const data = campaign.data;
   // MM-022..027: delivered = sent − bounced; rates rounded; German numbers; N/A when missing.
@@ -61,7 +61,7 @@ function PollResults({ id }: { id: string }) {
   // MM-021, API-051: when pollResults fails, the individual answers are read and counted instead.
   const responses = usePollResponses(id, { enabled: results.isError });
   if (results.isPending || (results.isError && responses.isPending)) {
-    return <Skeleton height={120} aria-label="Loading" />;
+    return <Skeleton height={120} role="status" aria-label="Loading" />;
   }
   if (results.isError && responses.isError) {
     return <Alert color="red">{WORK_AREA_ERROR}</Alert>;
@@ -130,8 +130,10 @@ export function CampaignDialog() {
           <Tabs.Tab value="mail">Mail results</Tabs.Tab>
           <Tabs.Tab value="poll">Poll results</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab}>
+          {tab === 'poll' ? <PollResults id={campaignId} /> : <MailResults id={campaignId} />}
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'poll' ? <PollResults id={campaignId} /> : <MailResults id={campaignId} />}
     </Modal>
   );
 }

@@ -76,8 +76,11 @@ export function MailMergesPage() {
           <Tabs.Tab value="scheduled">Scheduled</Tabs.Tab>
           <Tabs.Tab value="sent">Sent</Tabs.Tab>
         </Tabs.List>
+        {/* The active tab's panel, so the tab's aria-controls names an element that exists. */}
+        <Tabs.Panel value={tab} pt="md">
+          <Outlet />
+        </Tabs.Panel>
       </Tabs>
-      <Outlet />
     </Stack>
   );
 }

@@ -54,7 +54,7 @@ export function ScheduledDialog() {
   return (
     <Modal opened onClose={close} title={data?.title ?? 'Scheduled mail merge'} size="lg">
       {merge.isPending ? (
-        <Skeleton height={160} aria-label="Loading" />
+        <Skeleton height={160} role="status" aria-label="Loading" />
       ) : merge.isError ? (
         <Alert color="red">{WORK_AREA_ERROR}</Alert>
       ) : (

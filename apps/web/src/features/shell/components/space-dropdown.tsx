@@ -27,7 +27,8 @@ export function SpaceDropdown({ onCreateSpace }: { onCreateSpace: () => void }) 
           variant="default"
           fullWidth
           justify="space-between"
-          aria-label="Space menu"
+          // The visible space name leads the name, so speech users can say what they see (WCAG 2.5.3).
+          aria-label={`${active.workspaceName}, Space menu`}
           rightSection={<span aria-hidden>▾</span>}
         >
           <Text size="sm" fw={600} truncate>

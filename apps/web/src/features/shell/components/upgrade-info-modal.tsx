@@ -24,7 +24,7 @@ function UpgradeInfo({ onClose }: { onClose: () => void }) {
   return (
     <Stack>
       {members.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {managers.map((member) => (
