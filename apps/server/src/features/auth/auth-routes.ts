@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/route';
 import { readBearer } from '../../access/authenticate';
 import { refreshSession, revokeSession, startSession, type AuthServiceOptions } from './auth-service';
 import { SignInError, type PendingAuthorization } from '../../access/openid-client';
+import { SIGN_IN_LIMIT } from './sign-in-limit';
 
 /** The OpenID state, nonce and PKCE verifier, bound to the browser that started sign-in. */
 const PENDING_COOKIE = 'mb_oidc';
@@ -44,9 +45,6 @@ function clearPending(reply: FastifyReply, context: AppContext) {
     sameSite: 'lax',
   });
 }
-
-/** Sign-in calls are what attackers hammer; these limits hold per client address. */
-const SIGN_IN_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
 export const authRoutes = [
   defineRoute({
