@@ -19,6 +19,7 @@ import { createTokenKeys } from '../access/tokens';
 import { registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
 import { AppError } from '../http/app-error';
+import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
 import { postgresRateLimitStore } from '../http/rate-limit-store';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
+    clientErrorHandler,
     // Errors the router raises before any route runs (bad URL encoding, over-long parameters)
     // answer in the one error shape too.
     frameworkErrors: (error, _request, reply) => {
