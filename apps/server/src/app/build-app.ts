@@ -25,6 +25,7 @@ import { openApiOptions } from '../http/openapi';
 import { postgresRateLimitStore } from '../http/rate-limit-store';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
+import { withLogRedaction } from '../http/log-redaction';
 import { routes as defaultRoutes } from './routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
   webDistDir?: string | null;
   routes?: readonly RouteDefinition[];
   /** Pino options; tests pass `false` to keep output quiet. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   rateLimit?: { max: number; timeWindow: number | string };
   /** Count requests in the database (shared by all processes); defaults to on for PostgreSQL. */
   sharedRateLimit?: boolean;
@@ -58,7 +59,7 @@ function spaMeta(config: Runtime['config']): Record<string, string> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
