@@ -55,6 +55,20 @@ export function copyQueryText(query: SQLWrapper): string {
 }
 const dialect = new PgDialect();
 
+/**
+ * COPY takes no bind parameters, so text a caller typed (an export's search) never goes into the
+ * COPY text: `Database.copyCsv` first binds it with `set_config(name, $1, true)` in the COPY's
+ * transaction, and the query reads it back with `copySetting(name)`. Only our own values (ids,
+ * limits, enum literals) are inlined.
+ */
+export const EXPORT_SEARCH_SETTING = 'mergeboard.export_search';
+
+/** The value `Database.copyCsv` bound under `name` for this COPY (see EXPORT_SEARCH_SETTING). */
+export function copySetting(name: string): SQL<string> {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(name)) throw new Error(`Not a setting name: ${name}`);
+  return sql<string>`current_setting(${sql.raw(`'${name}'`)})`;
+}
+
 /** `Exported_{what}_{YYYY-MM-DD}.csv` (CONST-010), the date in UTC. */
 export function exportFileName(what: string, now: Date = new Date()): string {
   const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_');

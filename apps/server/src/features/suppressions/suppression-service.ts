@@ -8,7 +8,15 @@ import {
 import type { Db } from '../../db/client';
 import { analyticsEvents, bounces, unsubscriptions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { copyQueryText, csvSafeText, csvTimestamp, keysetBatches } from '../../lib/csv-export';
+import type { CopyQuery } from '../../db/client';
+import {
+  EXPORT_SEARCH_SETTING,
+  copyQueryText,
+  copySetting,
+  csvSafeText,
+  csvTimestamp,
+  keysetBatches,
+} from '../../lib/csv-export';
 import type { SpaceAccess } from '../../access/space-access';
 
 /**
@@ -71,12 +79,16 @@ function visibleTo(table: SuppressionTable, viewer: Viewer): SQL {
   )!;
 }
 
-/** Search by part of the address; LIKE wildcards in the term are taken literally. */
-function matching(table: SuppressionTable, search: string | undefined): SQL | undefined {
+/** The LIKE pattern of a search by part of the address; LIKE wildcards in the term are taken literally. */
+function searchPattern(search: string | undefined): string | undefined {
   const term = search?.trim().toLowerCase();
   if (!term) return undefined;
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${table.email} LIKE ${`%${escaped}%`}`;
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Search by part of the address; the pattern is a bound value, or the COPY setting holding it. */
+function matching(table: SuppressionTable, pattern: string | SQL | undefined): SQL | undefined {
+  return pattern === undefined ? undefined : sql`${table.email} LIKE ${pattern}`;
 }
 
 type SortKey = 'email' | 'unsubscriptionTime' | 'bounceTime' | 'type';
@@ -129,7 +141,7 @@ export async function listSuppressions(
   params: ListParams<'search', SortKey>,
 ): Promise<SuppressionList> {
   const table = tables[kind];
-  const where = and(visibleTo(table, viewer), matching(table, params.filterBy.search));
+  const where = and(visibleTo(table, viewer), matching(table, searchPattern(params.filterBy.search)));
   const sort = params.sortBy ?? { key: 'email', direction: 'asc' };
   const [rows, [total]] = await Promise.all([
     db
@@ -175,7 +187,7 @@ export function suppressionBatches(
         .where(
           and(
             visibleTo(table, viewer),
-            matching(table, params.filterBy.search),
+            matching(table, searchPattern(params.filterBy.search)),
             cursor ? after(cursor) : undefined,
           ),
         )
@@ -186,7 +198,8 @@ export function suppressionBatches(
 
 /**
  * The same rows as `suppressionBatches`, as one query for `Database.copyCsv` (PostgreSQL), its
- * cells already in the export's text: address, time, type.
+ * cells already in the export's text: address, time, type. The search pattern is not in the
+ * text: it goes in the settings, bound by `copyCsv` (COPY takes no bind parameters).
  */
 export function suppressionCopyQuery(
   db: Db,
@@ -194,9 +207,10 @@ export function suppressionCopyQuery(
   viewer: Viewer,
   params: Pick<ListParams<'search', SortKey>, 'filterBy' | 'sortBy'>,
   maxRows: number,
-): string {
+): CopyQuery {
   const table = tables[kind];
-  return copyQueryText(
+  const pattern = searchPattern(params.filterBy.search);
+  const text = copyQueryText(
     db
       .select({
         email: csvSafeText(table.email),
@@ -204,10 +218,16 @@ export function suppressionCopyQuery(
         type: csvSafeText(table.type),
       })
       .from(table)
-      .where(and(visibleTo(table, viewer), matching(table, params.filterBy.search)))
+      .where(
+        and(
+          visibleTo(table, viewer),
+          matching(table, pattern === undefined ? undefined : copySetting(EXPORT_SEARCH_SETTING)),
+        ),
+      )
       .orderBy(...orderOf(table, params.sortBy ?? { key: 'email', direction: 'asc' }))
       .limit(maxRows),
   );
+  return { text, settings: pattern === undefined ? {} : { [EXPORT_SEARCH_SETTING]: pattern } };
 }
 
 /**
