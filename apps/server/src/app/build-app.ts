@@ -26,6 +26,7 @@ import { postgresRateLimitStore } from '../http/rate-limit-store';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
 import { withLogRedaction } from '../http/log-redaction';
+import { parseQueryString, refuseMalformedQueries } from '../http/strict-query';
 import { routes as defaultRoutes } from './routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
     clientErrorHandler,
+    routerOptions: { querystringParser: parseQueryString },
     // Errors the router raises before any route runs (bad URL encoding, over-long parameters)
     // answer in the one error shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseMalformedQueries(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Time in the server up to the first byte of the answer, for benchmarks and browser devtools.
