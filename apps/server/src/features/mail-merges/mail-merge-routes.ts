@@ -144,11 +144,11 @@ export const mailMergeRoutes = [
       // Built first, so a bad filter answers 400 before anything is written or logged.
       const batches = sentCampaignBatches(db, user.id, query, EXPORT_MAX_ROWS);
       await recordCsvExport(db, user.id, 'sent_mail_merges', query.filterBy.workspaceId);
-      return streamCsv(reply, {
+      return (await streamCsv(reply, {
         what: 'sent_mail_merges',
         columns: sentExportColumns,
         batches,
-      }) as never as string;
+      })) as never as string;
     },
   }),
   defineRoute({
@@ -199,11 +199,11 @@ export const mailMergeRoutes = [
       const db = context.database.db;
       const batches = scheduledMergeBatches(db, user.id, query, EXPORT_MAX_ROWS);
       await recordCsvExport(db, user.id, 'scheduled_mail_merges', query.filterBy.workspaceId);
-      return streamCsv(reply, {
+      return (await streamCsv(reply, {
         what: 'scheduled_mail_merges',
         columns: scheduledExportColumns,
         batches,
-      }) as never as string;
+      })) as never as string;
     },
   }),
   defineRoute({

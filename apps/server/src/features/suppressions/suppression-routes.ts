@@ -64,18 +64,18 @@ function exportHandler(kind: SuppressionListKind, what: string) {
         rows.destroy();
         throw error;
       });
-      return streamCopiedCsv(input.reply, {
+      return (await streamCopiedCsv(input.reply, {
         what,
         headers: columns.map((column) => column.header),
         rows,
-      }) as never as string;
+      })) as never as string;
     }
     await recordCsvExport(database.db, kind, who);
-    return streamCsv(input.reply, {
+    return (await streamCsv(input.reply, {
       what,
       columns,
       batches: suppressionBatches(database.db, kind, who, input.query, EXPORT_MAX_ROWS),
-    }) as never as string;
+    })) as never as string;
   };
 }
 
