@@ -16,7 +16,7 @@ import {
   redirectUri,
 } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
-import { registerLocalIssuer } from '../features/auth';
+import { cookieIdentity, registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
 import { AppError } from '../http/app-error';
 import { clientErrorHandler } from '../http/client-errors';
@@ -143,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   if (!config.SMTP_URL)
-    registerMailboxPage(app, { database: context.database, productName: config.PRODUCT_NAME });
+    registerMailboxPage(app, {
+      database: context.database,
+      productName: config.PRODUCT_NAME,
+      identify: (request) => cookieIdentity(context.database.db, request, config.SESSION_SECRET),
+    });
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { findLiveSession } from '../../access/live-session';
 import { COOKIE_SESSION_DAYS } from './session-queries';
 
 /**
@@ -45,9 +47,14 @@ const attributes = (options: SessionCookieOptions, path: string) => ({
   secure: options.secure,
 });
 
+/** The cookie's value for a session: its row id and the MAC of it. */
+export function sessionCookieValue(secret: string, sessionRowId: string): string {
+  return `${sessionRowId}.${macOf(secret, sessionRowId)}`;
+}
+
 /** Binds this browser to the session that just started. */
 export function setSessionCookie(reply: FastifyReply, options: SessionCookieOptions, sessionRowId: string) {
-  const value = `${sessionRowId}.${macOf(options.secret, sessionRowId)}`;
+  const value = sessionCookieValue(options.secret, sessionRowId);
   for (const path of SESSION_COOKIE_PATHS) {
     reply.setCookie(SESSION_COOKIE, value, { ...attributes(options, path), maxAge: MAX_AGE_S });
   }
@@ -70,4 +77,18 @@ export function sessionRowIdFromCookie(request: FastifyRequest, secret: string):
   const given = Buffer.from(raw.slice(dot + 1));
   const expected = Buffer.from(macOf(secret, sessionRowId));
   return given.length === expected.length && timingSafeEqual(given, expected) ? sessionRowId : null;
+}
+
+/**
+ * Who this browser is signed in as, for pages the browser loads itself (the web app's API calls
+ * carry a bearer instead): the identity of the live session its cookie vouches for, else null.
+ */
+export async function cookieIdentity(
+  db: Db,
+  request: FastifyRequest,
+  secret: string,
+): Promise<{ email: string } | null> {
+  const sessionRowId = sessionRowIdFromCookie(request, secret);
+  const live = sessionRowId ? await findLiveSession(db, sessionRowId) : null;
+  return live ? { email: live.identity.email } : null;
 }
