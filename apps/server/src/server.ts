@@ -10,6 +10,7 @@ import { seedDemo } from './features/demo';
 import { buildApp } from './app/build-app';
 import { jobs } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
+import { logSerializers } from './http/log-redaction';
 
 export interface RunningServer {
   app: FastifyInstance | null;
@@ -59,7 +60,8 @@ export async function loadDemo(config: Config = loadConfig()): Promise<boolean> 
 }
 
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Jobs log their failures here: errors get the same redaction as the HTTP log's.
+  const logger = pino({ level: config.LOG_LEVEL, serializers: { err: logSerializers.err } });
   const database = await openMigrated(config);
   if (wantsDemo(config)) {
     const { seeded } = await seedDemo({ db: database.db });

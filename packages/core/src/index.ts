@@ -4,6 +4,7 @@ export * from './constants/limits';
 export * from './constants/pricing';
 export * from './constants/domain';
 export * from './contracts/contract';
+export * from './contracts/text';
 export * from './contracts/api-bases';
 export * from './contracts/csv-file';
 export * from './contracts/health';

@@ -16,14 +16,17 @@ import {
   redirectUri,
 } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
-import { registerLocalIssuer } from '../features/auth';
+import { cookieIdentity, registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
 import { AppError } from '../http/app-error';
+import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
 import { postgresRateLimitStore } from '../http/rate-limit-store';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
+import { withLogRedaction } from '../http/log-redaction';
+import { parseQueryString, refuseMalformedQueries } from '../http/strict-query';
 import { routes as defaultRoutes } from './routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,7 +37,7 @@ export interface BuildAppOptions {
   webDistDir?: string | null;
   routes?: readonly RouteDefinition[];
   /** Pino options; tests pass `false` to keep output quiet. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   rateLimit?: { max: number; timeWindow: number | string };
   /** Count requests in the database (shared by all processes); defaults to on for PostgreSQL. */
   sharedRateLimit?: boolean;
@@ -57,11 +60,13 @@ function spaMeta(config: Runtime['config']): Record<string, string> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
+    clientErrorHandler,
+    routerOptions: { querystringParser: parseQueryString },
     // Errors the router raises before any route runs (bad URL encoding, over-long parameters)
     // answer in the one error shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -90,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseMalformedQueries(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Time in the server up to the first byte of the answer, for benchmarks and browser devtools.
@@ -137,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   if (!config.SMTP_URL)
-    registerMailboxPage(app, { database: context.database, productName: config.PRODUCT_NAME });
+    registerMailboxPage(app, {
+      database: context.database,
+      productName: config.PRODUCT_NAME,
+      identify: (request) => cookieIdentity(context.database.db, request, config.SESSION_SECRET),
+    });
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;

@@ -57,4 +57,24 @@ describe('configuration from the environment', () => {
     // Half a Google configuration is not a Google configuration.
     expect(loadConfig({ ...env, GOOGLE_CLIENT_ID: 'id.apps.example' }).signIn).toEqual({ provider: 'local' });
   });
+
+  it('AUTH-001 refuses to start the built-in issuer on an https:// PUBLIC_URL unless LOCAL_SIGN_IN=allow', () => {
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
+      PUBLIC_URL: 'https://mail.example.com',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/vouches for any address typed into it/);
+    expect(() => loadConfig(env)).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig(env)).toThrow(/LOCAL_SIGN_IN=allow/);
+    // Said on purpose: a private install behind https.
+    expect(loadConfig({ ...env, LOCAL_SIGN_IN: 'allow' }).signIn).toEqual({ provider: 'local' });
+    // With Google, or on plain http (the embedded shape), there is nothing to refuse.
+    expect(
+      loadConfig({ ...env, GOOGLE_CLIENT_ID: 'id.apps.example', GOOGLE_CLIENT_SECRET: 's3cret' }).signIn
+        .provider,
+    ).toBe('google');
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8080' }).signIn).toEqual({ provider: 'local' });
+    expect(() => loadConfig({ ...env, LOCAL_SIGN_IN: 'yes' })).toThrow(/LOCAL_SIGN_IN/);
+  });
 });

@@ -37,6 +37,8 @@ const envSchema = z.object({
   MARKETPLACE_URL: z.url().default('https://workspace.google.com/marketplace'),
   SHEETS_URL: z.url().default('https://docs.google.com/spreadsheets/create'),
   SUPPORT_URL: z.string().min(1).default('mailto:support@example.com'),
+  /** `allow` runs the built-in issuer (no Google client) on an https:// PUBLIC_URL; see loadConfig. */
+  LOCAL_SIGN_IN: z.enum(['allow'], "must be 'allow' (or unset)").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,18 +77,38 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The built-in issuer signs in whoever types an address, which suits the embedded shape on a
+ * private machine. An https:// PUBLIC_URL says the install is reachable by others, so it needs
+ * Google, or the operator saying on purpose that the built-in sign-in is wanted there.
+ */
+function checkSignIn(signIn: Config['signIn'], publicUrl: string, env: Env): void {
+  if (signIn.provider !== 'local' || !publicUrl.startsWith('https://') || env.LOCAL_SIGN_IN === 'allow') {
+    return;
+  }
+  throw new ConfigError(
+    `Refusing to start: PUBLIC_URL is ${publicUrl} but no Google client is configured, so sign-in ` +
+      'would use the built-in local issuer, which vouches for any address typed into it (anyone who ' +
+      'reaches this server could sign in as anyone). Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, ' +
+      'or set LOCAL_SIGN_IN=allow if this https install is private and the local sign-in is intended.',
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
+  const signIn: Config['signIn'] =
+    parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
+      ? { provider: 'google', clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
+      : { provider: 'local' };
+  checkSignIn(signIn, publicUrl, parsed);
   return {
     ...parsed,
     dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
-    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    signIn:
-      parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
-        ? { provider: 'google', clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
-        : { provider: 'local' },
+    publicUrl,
+    signIn,
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },

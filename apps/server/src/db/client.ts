@@ -29,25 +29,35 @@ export interface Database {
   /** Runs `fn` while holding a cluster-wide lock, so concurrent processes take turns. */
   withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL only: the rows of `query` as CSV from `COPY (query) TO STDOUT`, the fastest way
-   * rows leave the server (it formats and quotes them itself, and streams). COPY takes no bind
-   * parameters, so `query` is complete SQL whose values were inlined by drizzle (`inlineParams`:
-   * strings quoted with doubled quotes); it runs with standard_conforming_strings on, which is
-   * what makes that quoting sufficient.
+   * PostgreSQL only: the rows of `query.text` as CSV from `COPY (query) TO STDOUT`, the fastest
+   * way rows leave the server (it formats and quotes them itself, and streams). COPY takes no
+   * bind parameters, so the text is complete SQL with our own values inlined by drizzle
+   * (`inlineParams`; it runs with standard_conforming_strings on). Text a caller typed goes in
+   * `query.settings` instead: each is bound with `set_config(name, $1, true)` in the COPY's
+   * transaction and read back in the text with `current_setting(name)`.
    */
-  copyCsv?(query: string): Readable;
+  copyCsv?(query: CopyQuery): Readable;
   close(): Promise<void>;
 }
 
-function copyCsvFrom(pool: pg.Pool, query: string): Readable {
+export interface CopyQuery {
+  text: string;
+  /** Transaction-local settings (`prefix.name` → value), bound before the COPY runs. */
+  settings: Readonly<Record<string, string>>;
+}
+
+function copyCsvFrom(pool: pg.Pool, query: CopyQuery): Readable {
   const out = new PassThrough();
   void (async () => {
     let client: pg.PoolClient | undefined;
     try {
       client = await pool.connect();
       await client.query('BEGIN READ ONLY; SET LOCAL standard_conforming_strings = on');
+      for (const [name, value] of Object.entries(query.settings)) {
+        await client.query('SELECT set_config($1, $2, true)', [name, value]);
+      }
       // If the reader goes away (client aborted), the pipeline destroys the COPY stream and throws.
-      await pipeline(client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`)), out);
+      await pipeline(client.query(copyTo(`COPY (${query.text}) TO STDOUT WITH (FORMAT csv)`)), out);
       await client.query('COMMIT');
       client.release();
     } catch (error) {

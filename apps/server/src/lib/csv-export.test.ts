@@ -1,5 +1,9 @@
+import { Readable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLines, exportFileName, keysetBatches } from './csv-export';
+import { errorBodySchema } from '@mergeboard/core';
+import { registerErrorHandling } from '../http/error-handler';
+import { csvCell, csvLines, exportFileName, keysetBatches, streamCopiedCsv, streamCsv } from './csv-export';
 
 async function collect(lines: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -63,5 +67,37 @@ describe('CSV export helper', () => {
     const text = await collect(csvLines([{ header: 'n', value: (n: number) => n }], batches));
     expect(text).toBe('n\r\n1\r\n2\r\n3\r\n4\r\n5\r\n');
     expect(pages).toEqual([null, 3]);
+  });
+
+  it('CONST-010 an export whose first rows fail answers an error, never a 200 cut short', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    const failing = async function* (): AsyncGenerator<readonly number[]> {
+      const rows = await Promise.reject<readonly number[]>(new Error('the first query failed'));
+      yield rows;
+    };
+    app.get('/keyset', (_request, reply) =>
+      streamCsv(reply, {
+        what: 'Numbers',
+        columns: [{ header: 'n', value: (n: number) => n }],
+        batches: failing(),
+      }),
+    );
+    app.get('/copy', (_request, reply) =>
+      streamCopiedCsv(reply, { what: 'Numbers', headers: ['n'], rows: Readable.from(failing()) }),
+    );
+    app.get('/fine', (_request, reply) =>
+      streamCopiedCsv(reply, { what: 'Numbers', headers: ['n'], rows: Readable.from(['1\n', '2\n']) }),
+    );
+    for (const url of ['/keyset', '/copy']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+      expect(errorBodySchema.parse(res.json()).error.code).toBe('internal_error');
+    }
+    const fine = await app.inject({ method: 'GET', url: '/fine' });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.body).toBe('n\r\n1\r\n2\r\n');
+    await app.close();
   });
 });

@@ -17,7 +17,9 @@ import { EXPORT_MAX_ROWS } from '@mergeboard/core';
  * the query selects text already made safe by `csvSafeText` and `csvTimestamp`, which write the
  * cells exactly as `csvCell` does, so both paths give the same file.
  *
- * The handler returns what `streamCsv` answers (a stream; the route sends it as the body).
+ * The handler returns what `streamCsv` answers (a stream; the route sends it as the body). Both
+ * wait for the first rows before the answer starts, so a failing query answers an error status
+ * instead of a 200 cut short.
  */
 export interface CsvColumn<Row> {
   header: string;
@@ -54,6 +56,20 @@ export function copyQueryText(query: SQLWrapper): string {
   return dialect.sqlToQuery(query.getSQL().inlineParams()).sql;
 }
 const dialect = new PgDialect();
+
+/**
+ * COPY takes no bind parameters, so text a caller typed (an export's search) never goes into the
+ * COPY text: `Database.copyCsv` first binds it with `set_config(name, $1, true)` in the COPY's
+ * transaction, and the query reads it back with `copySetting(name)`. Only our own values (ids,
+ * limits, enum literals) are inlined.
+ */
+export const EXPORT_SEARCH_SETTING = 'mergeboard.export_search';
+
+/** The value `Database.copyCsv` bound under `name` for this COPY (see EXPORT_SEARCH_SETTING). */
+export function copySetting(name: string): SQL<string> {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(name)) throw new Error(`Not a setting name: ${name}`);
+  return sql<string>`current_setting(${sql.raw(`'${name}'`)})`;
+}
 
 /** `Exported_{what}_{YYYY-MM-DD}.csv` (CONST-010), the date in UTC. */
 export function exportFileName(what: string, now: Date = new Date()): string {
@@ -108,10 +124,30 @@ export async function* keysetBatches<Row, Cursor>(options: {
 }
 
 /**
- * Sets the CSV headers on the reply and answers the body stream. Return it from the handler:
- * Fastify pipes a stream to the client with back-pressure instead of serialising it.
+ * `source` once its first item has arrived: a source that fails at once (the first query) throws
+ * here, before any header or byte of the answer is out. The rest is read as it is consumed;
+ * stopping early ends the source (its `return()`, which closes a cursor or a COPY stream).
  */
-export function streamCsv<Row>(
+async function started<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      await iterator.return?.();
+    }
+  })();
+}
+
+/**
+ * Sets the CSV headers on the reply and answers the body stream once the first rows are in.
+ * Return it from the handler: Fastify pipes a stream to the client with back-pressure instead of
+ * serialising it.
+ */
+export async function streamCsv<Row>(
   reply: FastifyReply,
   options: {
     /** The name part of `Exported_{what}_{date}.csv`, e.g. 'Unsubscriptions'. */
@@ -121,9 +157,10 @@ export function streamCsv<Row>(
     maxRows?: number;
     now?: Date;
   },
-): Readable {
+): Promise<Readable> {
+  const batches = await started(options.batches);
   setCsvHeaders(reply, options.what, options.now);
-  return Readable.from(csvLines(options.columns, options.batches, options.maxRows ?? EXPORT_MAX_ROWS), {
+  return Readable.from(csvLines(options.columns, batches, options.maxRows ?? EXPORT_MAX_ROWS), {
     objectMode: false,
   });
 }
@@ -133,10 +170,11 @@ export function streamCsv<Row>(
  * line, then COPY's lines with its `\n` ends turned into the `\r\n` of `csvLine`. The COPY query
  * must select cells without line breaks (addresses, types, timestamps), or those would change too.
  */
-export function streamCopiedCsv(
+export async function streamCopiedCsv(
   reply: FastifyReply,
   options: { what: string; headers: readonly string[]; rows: Readable; now?: Date },
-): Readable {
+): Promise<Readable> {
+  const rows = await started<Buffer>(options.rows);
   setCsvHeaders(reply, options.what, options.now);
   const header = Buffer.from(csvLine(options.headers));
   let headerSent = false;
@@ -150,9 +188,10 @@ export function streamCopiedCsv(
       done();
     },
   });
-  // pipeline, not pipe: a reply cut short (client gone) must destroy the COPY too, which gives its
-  // connection back; errors reach the reply through `crlf`.
-  pipeline(options.rows, crlf, () => undefined);
+  // pipeline, not pipe: a reply cut short (client gone) must destroy the COPY too (the iterator's
+  // return() destroys the stream), which gives its connection back; errors reach the reply
+  // through `crlf`.
+  pipeline(rows, crlf, () => undefined);
   return crlf;
 }
 

@@ -1,11 +1,13 @@
 import type { TestApp } from './test-app';
 import { createTokenKeys } from '../access/tokens';
-import { startSession } from '../features/auth';
+import { SESSION_COOKIE, sessionCookieValue, startSession } from '../features/auth';
 
 /**
  * A signed-in caller without the browser dance: a real session row and a real access token,
  * so every call still goes through token verification and the live-session lookup. The first
  * sign-in of an address links to its account, as with a provider that verified the address.
+ * `cookie` is the session cookie the browser would hold (a Cookie header), for pages such as
+ * the local mailbox.
  */
 export async function signedInAs(
   t: TestApp,
@@ -14,7 +16,7 @@ export async function signedInAs(
     /** As a `compose=1` sign-in whose token response granted the Gmail compose scope (AUTH-019). */
     composeGranted?: boolean;
   } = {},
-): Promise<{ token: string; headers: { authorization: string } }> {
+): Promise<{ token: string; headers: { authorization: string }; cookie: string }> {
   const session = await startSession(
     {
       db: t.database.db,
@@ -33,5 +35,6 @@ export async function signedInAs(
     },
     'vitest',
   );
-  return { token: session.accessToken, headers: { authorization: `Bearer ${session.accessToken}` } };
+  const cookie = `${SESSION_COOKIE}=${encodeURIComponent(sessionCookieValue(t.context.config.SESSION_SECRET, session.sessionRowId))}`;
+  return { token: session.accessToken, headers: { authorization: `Bearer ${session.accessToken}` }, cookie };
 }

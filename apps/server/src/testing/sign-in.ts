@@ -15,7 +15,7 @@ export async function signInThroughLocalIssuer(
   baseUrl: string,
   person: { email: string; name?: string },
   browser = new TestBrowser(baseUrl),
-): Promise<{ session: AuthSession; browser: TestBrowser }> {
+): Promise<{ session: AuthSession; browser: TestBrowser; setCookies: string[] }> {
   const callback = `${baseUrl}${AUTH_CALLBACK_PATH}`;
   const toIssuer = await browser.follow('/api/v1/auth/authorize?prompt=select_account', callback);
   if (toIssuer.response.status !== 200)
@@ -36,5 +36,10 @@ export async function signInThroughLocalIssuer(
     body: JSON.stringify({ code: params.get('code'), state: params.get('state') }),
   });
   if (token.status !== 200) throw new Error(`Token exchange failed: ${token.status} ${await token.text()}`);
-  return { session: authSessionSchema.parse(await token.json()), browser };
+  return {
+    session: authSessionSchema.parse(await token.json()),
+    browser,
+    // The token answer's cookies (the session cookie), as the server wrote them.
+    setCookies: token.headers.getSetCookie(),
+  };
 }

@@ -69,5 +69,7 @@ export const paths = {
     formResponse: { path: '/formresponse', getHref: () => '/formresponse' },
     stopAutomaticRenewal: { path: '/stop-automatic-renewal', getHref: () => '/stop-automatic-renewal' },
     wrongPlan: { path: '/wrong-plan', getHref: () => '/wrong-plan' },
+    /** The server's local mailbox page (embedded shape), loaded from the server, not the app. */
+    localMailbox: { path: '/mailbox', getHref: () => '/mailbox' },
   },
 } as const;

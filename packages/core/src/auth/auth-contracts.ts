@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../http/error';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
+import { safeText, text } from '../contracts/text';
 
 const base = API_BASES.auth;
 
@@ -68,10 +69,11 @@ export const exchangeToken = defineContract({
   summary: 'Exchange the OpenID authorization code for a session (API-040)',
   tags: ['auth'],
   body: z.object({
-    code: z.string().min(1, 'code is required'),
-    state: z.string().min(1, 'state is required'),
+    code: text().min(1, 'code is required'),
+    state: text().min(1, 'state is required'),
     iss: z
       .url()
+      .check(safeText)
       .optional()
       .describe('The `iss` parameter of the callback, when the provider sends one (RFC 9207)'),
   }),

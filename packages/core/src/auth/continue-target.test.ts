@@ -23,6 +23,31 @@ describe('continue target (AUTH-006, no open redirect)', () => {
     expect(safeContinueTarget(raw)).toBe('/');
   });
 
+  // Dot segments and encodings that only become `//host` (protocol-relative) once normalised.
+  it.each([
+    '/..//evil.example',
+    '/.//evil',
+    '/a/../..//evil.example',
+    '/a/..//evil.example/path?x=1',
+    '/./\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%2f/evil.example',
+    '/%5C%5Cevil.example',
+    '/%5Cevil.example',
+    '/..%2F%2Fevil.example',
+    '/%09/evil.example',
+    '/\t/evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2E//evil.example',
+  ])('AUTH-006 falls back to / for %s, which normalises to another host', (raw) => {
+    expect(safeContinueTarget(raw)).toBe('/');
+  });
+
+  it('AUTH-006 keeps dot segments that stay on this site, normalised', () => {
+    expect(safeContinueTarget('/a/b/../c?x=1')).toBe('/a/c?x=1');
+    expect(safeContinueTarget('/a/%2e%2e/templates')).toBe('/templates');
+  });
+
   it('ROUTE-004 builds /login?continue= with the encoded path and search', () => {
     expect(loginHrefFor('/123/acme/bounces?q=a b')).toBe(
       '/login?continue=%2F123%2Facme%2Fbounces%3Fq%3Da%2520b',

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { API_BASES } from './api-bases';
+import { jsonRecord, text } from './text';
 
 /** EVT-001/EVT-007: events from the web app, stored by the server. */
 export const analyticsEventSchema = z.object({
   eventType: z
     .string()
     .regex(/^[a-z][a-z0-9_]{1,63}$/, 'eventType must be snake_case, e.g. webapp_page_view'),
-  payload: z.record(z.string(), z.unknown()).default({}),
+  payload: jsonRecord().default({}),
   workspaceId: z.uuid().optional(),
 });
 
@@ -17,7 +18,7 @@ export const recordEvents = defineContract({
   summary: 'Record analytics and logging events (with the web app version); works signed out too',
   tags: ['events'],
   body: z.object({
-    appVersion: z.string().max(32),
+    appVersion: text().max(32),
     events: z.array(analyticsEventSchema).min(1).max(50),
   }),
   response: z.object({ accepted: z.number().int() }),

@@ -14,6 +14,10 @@ export const errorStatus = {
   malformed_json: 400,
   payload_too_large: 413,
   uri_too_long: 414,
+  /** Node's HTTP parser refused the URL and headers as too large. */
+  headers_too_large: 431,
+  /** The request did not arrive in time. */
+  request_timeout: 408,
   unsupported_media_type: 415,
   rate_limited: 429,
 
@@ -22,6 +26,8 @@ export const errorStatus = {
   invalid_token: 401,
   token_expired: 401,
   session_expired: 401,
+  /** A refresh from a browser that does not hold the session's HttpOnly cookie. */
+  session_cookie_missing: 401,
   /** The OpenID state of a sign-in does not match the one this browser started. */
   state_mismatch: 400,
   /** The sign-in provider refused the authorization code. */

@@ -103,4 +103,25 @@ describe('API-003 list parameter encoding', () => {
       limitOffset: 0,
     });
   });
+
+  it('API-003 CONST-012 refuses NUL characters and lone surrogates in filterBy, raw or URI-encoded', () => {
+    for (const raw of ['search:ann%00', 'search:%00', 'search:a%00b']) {
+      expect(() => parseFilterBy(raw, ['search'])).toThrow(ListParamError);
+    }
+    expect(() => parseFilterBy('search:ann\u0000', ['search'])).toThrow(/must not contain NUL/);
+    expect(() => parseFilterBy('search:\ud800x', ['search'])).toThrow(/unpaired UTF-16 surrogates/);
+    // The bytes %ED%A0%80 (what U+D800 would be in UTF-8) are not UTF-8: malformed encoding.
+    expect(() => parseFilterBy('search:%ED%A0%80', ['search'])).toThrow(/not valid URI encoding/);
+    const schema = listQuerySchema({
+      filterKeys: ['search'],
+      sortKeys: ['date'],
+      defaultLimit: 25,
+      maxLimit: 100,
+    });
+    for (const filterBy of ['search:\u0000', 'search:%00', 'search:\udc00']) {
+      const result = schema.safeParse({ filterBy });
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['filterBy']);
+    }
+    expect(schema.safeParse({ sortBy: 'date:asc\u0000' }).error?.issues[0]?.path).toEqual(['sortBy']);
+  });
 });

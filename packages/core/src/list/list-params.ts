@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE, isSafeText, text } from '../contracts/text';
 
 /**
  * The spec's list encoding (API-003): `filterBy` holds `key:value` pairs joined by commas and
@@ -56,6 +57,10 @@ export function parseFilterBy<K extends string>(raw: string | undefined, allowed
       value = decodeURIComponent(pair.slice(colon + 1));
     } catch {
       throw new ListParamError('filterBy', `filterBy value for '${key}' is not valid URI encoding`);
+    }
+    // Decoded here, so the raw query string's check cannot have seen it (`search:%2500`).
+    if (!isSafeText(value)) {
+      throw new ListParamError('filterBy', `filterBy value for '${key}': ${UNSAFE_TEXT_MESSAGE}`);
     }
     filters[key as K] = value;
   }
@@ -126,12 +131,10 @@ export function listQuerySchema<F extends string, S extends string>(options: Lis
 
   return z
     .object({
-      filterBy: z
-        .string()
+      filterBy: text()
         .optional()
         .describe(`key:value pairs joined by commas; keys: ${options.filterKeys.join(', ') || 'none'}`),
-      sortBy: z
-        .string()
+      sortBy: text()
         .optional()
         .describe(`key:asc or key:desc; keys: ${options.sortKeys.join(', ')}`),
       limit: intParam('limit', 1, options.maxLimit).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
+import { text } from '../contracts/text';
 import {
   LEGACY_TYPES,
   MEMBER_STATUSES,
@@ -94,7 +95,7 @@ export const createWorkspace = defineContract({
   tags: ['spaces'],
   body: z.object({
     workspaceName: spaceNameSchema,
-    userId: z.string().min(1, 'UserId is required').describe('Must be the caller'),
+    userId: text().min(1, 'UserId is required').describe('Must be the caller'),
     memberInviteUser: z.boolean().optional(),
   }),
   response: z.object({ workspaceId: z.string() }),
@@ -170,7 +171,7 @@ export const getPromotions = defineContract({
   path: `${API_BASES.unversioned}/cannon`,
   summary: 'Sidebar promotions (API-023); invalid ones are dropped',
   tags: ['spaces'],
-  query: z.object({ project: z.string().min(1).max(64), placement: z.string().min(1).max(64) }),
+  query: z.object({ project: text().min(1).max(64), placement: text().min(1).max(64) }),
   response: z.object({ enabled: z.boolean(), promotions: z.array(promotionSchema) }),
 });
 

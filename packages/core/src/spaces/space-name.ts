@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPACE_NAME_MAX_LENGTH, SPACE_NAME_MIN_LENGTH } from '../constants/limits';
+import { text } from '../contracts/text';
 
 /** The spec's texts for a space name (000 §5, 001 §5), word for word. */
 export const SPACE_NAME_MESSAGES = {
@@ -18,8 +19,7 @@ export function spaceNameError(raw: string): string | null {
 }
 
 /** The same rule as a schema: trims, then checks, with the spec's messages. */
-export const spaceNameSchema = z
-  .string()
+export const spaceNameSchema = text()
   .transform((value) => value.trim())
   .pipe(
     z

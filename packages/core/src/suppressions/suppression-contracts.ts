@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
 import { csvFileSchema } from '../contracts/csv-file';
+import { text } from '../contracts/text';
 import { SUPPRESSION_TYPES } from '../constants/domain';
 import { TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
@@ -17,8 +18,7 @@ const workspaceIdSchema = z.uuid('workspaceId must be a space id');
 const workspaceParams = z.object({ workspaceId: workspaceIdSchema });
 const deleteParams = z.object({
   workspaceId: workspaceIdSchema,
-  emailAddress: z
-    .string()
+  emailAddress: text()
     .trim()
     .toLowerCase()
     .refine(isValidEmail, INVALID_EMAIL_MESSAGE)
@@ -27,7 +27,7 @@ const deleteParams = z.object({
 
 const addBody = z.object({
   emailAddresses: z
-    .array(z.string().trim().toLowerCase().refine(isValidEmail, INVALID_EMAIL_MESSAGE))
+    .array(text().trim().toLowerCase().refine(isValidEmail, INVALID_EMAIL_MESSAGE))
     .min(1, 'emailAddresses are required')
     .max(SUPPRESSION_ADD_MAX, `At most ${SUPPRESSION_ADD_MAX} email addresses at once`),
   workspaceId: workspaceIdSchema,

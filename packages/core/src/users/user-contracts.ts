@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
+import { text } from '../contracts/text';
 import {
   ACCOUNT_TYPES,
   LEGACY_TYPES,
@@ -91,7 +92,7 @@ export const createUser = defineContract({
   query: z.object({ checkPeopleApi: booleanQuery.optional() }),
   body: z.object({
     userEmail: z.email('userEmail must be an e-mail address'),
-    userName: z.string().trim().min(1).max(256).optional(),
+    userName: text().trim().min(1).max(256).optional(),
     createSource: z.literal('WEBAPP'),
   }),
   response: currentUserSchema,
@@ -104,7 +105,7 @@ export const suggestUsers = defineContract({
   summary: 'People the user shares a space or company domain with, matching a search (API-006)',
   tags: ['users'],
   query: z.object({
-    search: z.string().trim().min(2, 'search needs at least 2 characters').max(256),
+    search: text().trim().min(2, 'search needs at least 2 characters').max(256),
     limit: z
       .string()
       .regex(/^\d+$/, 'limit must be a whole number')

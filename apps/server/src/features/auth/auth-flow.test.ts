@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TestBrowser } from '../../testing/http-client';
 import { signInThroughLocalIssuer } from '../../testing/sign-in';
 import { createTokenKeys, signToken } from '../../access/tokens';
+import { SESSION_COOKIE } from './refresh-cookie';
 
 type Listening = TestApp & { baseUrl: string };
 
@@ -204,14 +205,67 @@ describe('sign-in through the built-in OpenID issuer', () => {
 
   describe('refresh and revoke', () => {
     let session: AuthSession;
+    let browser: TestBrowser;
+    let setCookies: string[];
     beforeAll(async () => {
-      ({ session } = await signInThroughLocalIssuer(t.baseUrl, { email: 'admin@acme.example' }));
+      ({ session, browser, setCookies } = await signInThroughLocalIssuer(t.baseUrl, {
+        email: 'admin@acme.example',
+      }));
+    });
+
+    it('AUTH-010 API-040 the token exchange sets an HttpOnly, SameSite=Lax session cookie on the auth calls and /mailbox only', () => {
+      const lines = setCookies.filter((line) => line.startsWith(`${SESSION_COOKIE}=`));
+      expect(lines.map((line) => /Path=([^;]+)/i.exec(line)?.[1]).sort()).toEqual([
+        '/api/v1/auth',
+        '/mailbox',
+      ]);
+      for (const line of lines) {
+        expect(line).toMatch(/HttpOnly/i);
+        expect(line).toMatch(/SameSite=Lax/i);
+        expect(line).not.toMatch(/Secure/i); // plain http here; https turns it on
+        expect(Number(/Max-Age=(\d+)/i.exec(line)?.[1])).toBe(36 * 24 * 60 * 60);
+        // Bound to the session, and nothing the script holds: neither the session id nor a token.
+        const value = decodeURIComponent(line.split(';')[0]!.split('=').slice(1).join('='));
+        for (const held of [session.sessionId, session.accessToken, session.backendIdToken]) {
+          expect(value).not.toContain(held);
+        }
+      }
+    });
+
+    it('AUTH-010 API-041 refresh needs the session cookie: SESSION_ID and backendIdToken alone get 401', async () => {
+      const withoutCookie = await fetch(
+        `${t.baseUrl}/api/v1/auth/refresh-token`,
+        bearer(session.backendIdToken, json({ sessionId: session.sessionId })),
+      );
+      expect(withoutCookie.status).toBe(401);
+      expect(errorBodySchema.parse(await withoutCookie.json()).error.code).toBe('session_cookie_missing');
+      // Another session's cookie does not stand in for this one's.
+      const { browser: stranger } = await signInThroughLocalIssuer(t.baseUrl, { email: 'pat@gmail.com' });
+      const wrongCookie = await stranger.fetch(
+        '/api/v1/auth/refresh-token',
+        bearer(session.backendIdToken, json({ sessionId: session.sessionId })),
+      );
+      expect(wrongCookie.status).toBe(401);
+      const forged = await fetch(`${t.baseUrl}/api/v1/auth/refresh-token`, {
+        ...bearer(session.backendIdToken, json({ sessionId: session.sessionId })),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.backendIdToken}`,
+          cookie: `${SESSION_COOKIE}=${decodeJwt(session.accessToken).sid as string}.forged`,
+        },
+      });
+      expect(forged.status).toBe(401);
+      const withCookie = await browser.fetch(
+        '/api/v1/auth/refresh-token',
+        bearer(session.backendIdToken, json({ sessionId: session.sessionId })),
+      );
+      expect(withCookie.status).toBe(200);
     });
 
     it('API-041 refreshes with the session id and its bearer (access or backend id token)', async () => {
       for (const token of [session.accessToken, session.backendIdToken]) {
-        const res = await fetch(
-          `${t.baseUrl}/api/v1/auth/refresh-token`,
+        const res = await browser.fetch(
+          '/api/v1/auth/refresh-token',
           bearer(token, json({ sessionId: session.sessionId })),
         );
         expect(res.status).toBe(200);
@@ -229,21 +283,21 @@ describe('sign-in through the built-in OpenID issuer', () => {
       const expired = await signToken(keys, { sid, sub, kind: 'access' }, new Date(Date.now() - 60_000));
       expect((await me(expired)).statusCode).toBe(401);
       expect(errorBodySchema.parse((await me(expired)).json()).error.code).toBe('token_expired');
-      const ok = await fetch(
-        `${t.baseUrl}/api/v1/auth/refresh-token`,
+      const ok = await browser.fetch(
+        '/api/v1/auth/refresh-token',
         bearer(expired, json({ sessionId: session.sessionId })),
       );
       expect(ok.status).toBe(200);
       const { session: other } = await signInThroughLocalIssuer(t.baseUrl, { email: 'member@acme.example' });
-      const mixed = await fetch(
-        `${t.baseUrl}/api/v1/auth/refresh-token`,
+      const mixed = await browser.fetch(
+        '/api/v1/auth/refresh-token',
         bearer(other.accessToken, json({ sessionId: session.sessionId })),
       );
       expect(mixed.status).toBe(404);
     });
 
     it('API-041 answers clear 4xx to bad input: no bearer, malformed bearer, malformed or unknown session id', async () => {
-      const call = (init: RequestInit) => fetch(`${t.baseUrl}/api/v1/auth/refresh-token`, init);
+      const call = (init: RequestInit) => browser.fetch('/api/v1/auth/refresh-token', init);
       const noBearer = await call(json({ sessionId: session.sessionId }));
       expect(noBearer.status).toBe(401);
       const malformed = await call({
@@ -265,21 +319,28 @@ describe('sign-in through the built-in OpenID issuer', () => {
       expect(unknown.status).toBe(404);
     });
 
-    it('API-042 revoke ends the session at once on every process', async () => {
+    it('API-042 AUTH-017 revoke ends the session at once on every process, and clears its cookie', async () => {
       expect((await me(session.accessToken, secondProcess)).statusCode).toBe(200);
-      const res = await fetch(
-        `${t.baseUrl}/api/v1/auth/revoke`,
+      expect(browser.cookie(SESSION_COOKIE)).toBeTruthy();
+      const res = await browser.fetch(
+        '/api/v1/auth/revoke',
         bearer(session.accessToken, json({ sessionId: session.sessionId })),
       );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ revoked: true });
+      const cleared = res.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`));
+      expect(cleared.map((line) => /Path=([^;]+)/i.exec(line)?.[1]).sort()).toEqual([
+        '/api/v1/auth',
+        '/mailbox',
+      ]);
+      expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
       for (const app of [t, secondProcess]) {
         const after = await me(session.accessToken, app);
         expect(after.statusCode).toBe(401);
         expect(errorBodySchema.parse(after.json()).error.code).toBe('session_expired');
       }
-      const refresh = await fetch(
-        `${t.baseUrl}/api/v1/auth/refresh-token`,
+      const refresh = await browser.fetch(
+        '/api/v1/auth/refresh-token',
         bearer(session.backendIdToken, json({ sessionId: session.sessionId })),
       );
       expect(refresh.status).toBe(401);

@@ -6,6 +6,8 @@ import { defineRoute } from '../../http/route';
 import { readBearer } from '../../access/authenticate';
 import { refreshSession, revokeSession, startSession, type AuthServiceOptions } from './auth-service';
 import { SignInError, type PendingAuthorization } from '../../access/openid-client';
+import { clearSessionCookie, sessionRowIdFromCookie, setSessionCookie } from './refresh-cookie';
+import { SIGN_IN_LIMIT } from './sign-in-limit';
 
 /** The OpenID state, nonce and PKCE verifier, bound to the browser that started sign-in. */
 const PENDING_COOKIE = 'mb_oidc';
@@ -19,6 +21,10 @@ const serviceOptions = (context: AppContext): AuthServiceOptions => ({
 });
 
 const secureCookies = (context: AppContext) => context.config.publicUrl.startsWith('https://');
+const sessionCookie = (context: AppContext) => ({
+  secret: context.config.SESSION_SECRET,
+  secure: secureCookies(context),
+});
 
 function readPending(request: FastifyRequest): PendingAuthorization | null {
   const raw = request.cookies[PENDING_COOKIE];
@@ -44,9 +50,6 @@ function clearPending(reply: FastifyReply, context: AppContext) {
     sameSite: 'lax',
   });
 }
-
-/** Sign-in calls are what attackers hammer; these limits hold per client address. */
-const SIGN_IN_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
 export const authRoutes = [
   defineRoute({
@@ -98,7 +101,13 @@ export const authRoutes = [
         }
         throw error;
       }
-      return startSession(serviceOptions(context), identity, request.headers['user-agent'] ?? null);
+      const { sessionRowId, ...session } = await startSession(
+        serviceOptions(context),
+        identity,
+        request.headers['user-agent'] ?? null,
+      );
+      setSessionCookie(reply, sessionCookie(context), sessionRowId);
+      return session;
     },
   }),
   defineRoute({
@@ -106,12 +115,19 @@ export const authRoutes = [
     access: { kind: 'public' },
     rateLimit: { max: 60, timeWindow: '1 minute' },
     handler: ({ body, context, request }) =>
-      refreshSession(serviceOptions(context), body.sessionId, readBearer(request)),
+      refreshSession(
+        serviceOptions(context),
+        body.sessionId,
+        readBearer(request),
+        sessionRowIdFromCookie(request, context.config.SESSION_SECRET),
+      ),
   }),
   defineRoute({
     contract: revokeContract,
     access: { kind: 'public' },
-    handler: async ({ body, context, request }) => {
+    handler: async ({ body, context, request, reply }) => {
+      // Cleared whatever the outcome: after a logout this browser holds no session.
+      clearSessionCookie(reply, sessionCookie(context));
       await revokeSession(serviceOptions(context), body.sessionId, readBearer(request));
       return { revoked: true } as const;
     },

@@ -52,12 +52,15 @@ async function answerFor(
   };
 }
 
-/** API-040: a new session for the person the provider vouched for. */
+/**
+ * API-040: a new session for the person the provider vouched for. `sessionRowId` is not part of
+ * the answer: the route binds the browser to it (refresh-cookie.ts).
+ */
 export async function startSession(
   options: AuthServiceOptions,
   identityClaims: VerifiedIdentity,
   userAgent: string | null,
-): Promise<AuthSession> {
+): Promise<AuthSession & { sessionRowId: string }> {
   const identity = await upsertIdentity(options.db, identityClaims, options.keys.grants);
   const sessionId = newSessionSecret();
   const session = await insertSession(options.db, {
@@ -67,7 +70,8 @@ export async function startSession(
     expiresAt: new Date(Date.now() + COOKIE_SESSION_DAYS * DAY_MS),
     userAgent,
   });
-  return answerFor(options, session, sessionId, identityClaims.idToken, identity.email);
+  const answer = await answerFor(options, session, sessionId, identityClaims.idToken, identity.email);
+  return { ...answer, sessionRowId: session.id };
 }
 
 /**
@@ -88,13 +92,24 @@ async function sessionHeldBy(options: AuthServiceOptions, sessionId: string, bea
   return row;
 }
 
-/** API-041: a fresh access token while the session lives. */
+/**
+ * API-041: a fresh access token while the session lives. Besides the pair script holds, the
+ * browser must bring the session cookie (HttpOnly) of this very session: `cookieSessionRowId` is
+ * the row its cookie vouches for, null without one.
+ */
 export async function refreshSession(
   options: AuthServiceOptions,
   sessionId: string,
   bearer: string | null,
+  cookieSessionRowId: string | null,
 ): Promise<AuthSession> {
   const row = await sessionHeldBy(options, sessionId, bearer);
+  if (row.id !== cookieSessionRowId) {
+    throw new AppError(
+      'session_cookie_missing',
+      "This browser does not hold this session's cookie; sign in again",
+    );
+  }
   const live = await findLiveSession(options.db, row.id);
   if (!live) throw new AppError('session_expired', 'This session has ended; sign in again');
   await touchSession(options.db, row.id);

@@ -38,7 +38,10 @@ export const mailMergeRoutes = [
     access: { kind: 'user' },
     handler: async ({ query, user, context, reply }) =>
       // The answer is a stream, piped to the client as it is produced (see streamCsv).
-      streamCsv(reply, await exportSent(context.database.db, { userId: user.id, query })) as never as string,
+      (await streamCsv(
+        reply,
+        await exportSent(context.database.db, { userId: user.id, query }),
+      )) as never as string,
   }),
   defineRoute({
     contract: getSentCampaign,
@@ -67,10 +70,10 @@ export const mailMergeRoutes = [
     contract: exportScheduledCampaigns,
     access: { kind: 'user' },
     handler: async ({ query, user, context, reply }) =>
-      streamCsv(
+      (await streamCsv(
         reply,
         await exportScheduled(context.database.db, { userId: user.id, query }),
-      ) as never as string,
+      )) as never as string,
   }),
   defineRoute({
     contract: getScheduledCampaign,

@@ -1,8 +1,13 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 
-/** The newest messages of the outbox, newest first. */
-export function latestMessages(db: Db, limit: number) {
-  return db.select().from(mailMessages).orderBy(desc(mailMessages.createdAt)).limit(limit);
+/** The newest messages of the outbox addressed to one person, newest first. */
+export function latestMessagesTo(db: Db, email: string, limit: number) {
+  return db
+    .select()
+    .from(mailMessages)
+    .where(eq(sql`lower(${mailMessages.toAddress})`, email.toLowerCase()))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(limit);
 }

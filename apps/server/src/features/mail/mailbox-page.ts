@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loginHrefFor } from '@mergeboard/core';
 import type { Database } from '../../db/client';
-import { latestMessages } from './mail-queries';
+import { latestMessagesTo } from './mail-queries';
 
 export const MAILBOX_PATH = '/mailbox';
 
@@ -10,27 +11,44 @@ const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
- * The embedded shape's local mailbox: every message the product would have sent, newest first.
+ * The embedded shape's local mailbox: the mail the product would have sent, newest first.
  * Mounted only when no SMTP server is configured; like the built-in sign-in, it suits a private
- * install only.
+ * install only. Captured mail holds invitation links, so each person sees only the messages
+ * addressed to them: `identify` says who the browser is signed in as (the app passes the auth
+ * feature's session cookie check), and that identity's e-mail decides. Anonymous visitors see
+ * no message, only a way to sign in and come back.
  */
 export function registerMailboxPage(
   app: FastifyInstance,
-  options: { database: Database; productName: string },
+  options: {
+    database: Database;
+    productName: string;
+    identify: (request: FastifyRequest) => Promise<{ email: string } | null>;
+  },
 ) {
   // A page for people, not an API call: kept out of the OpenAPI document.
-  app.get(MAILBOX_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await latestMessages(options.database.db, 100);
-    const items = messages
-      .map(
-        (m) => `<article>
+  app.get(MAILBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const product = escapeHtml(options.productName);
+    const who = await options.identify(request);
+    let content: string;
+    if (!who) {
+      content = `<p>Sign in to see the mail sent to you.</p>
+<p><a href="${escapeHtml(loginHrefFor(MAILBOX_PATH))}">Sign in</a></p>`;
+    } else {
+      const messages = await latestMessagesTo(options.database.db, who.email, 100);
+      const email = escapeHtml(who.email.toLowerCase());
+      const items = messages
+        .map(
+          (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To ${escapeHtml(m.toAddress)} · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</p>
   <pre>${linkify(m.textBody)}</pre>
 </article>`,
-      )
-      .join('\n');
-    const product = escapeHtml(options.productName);
+        )
+        .join('\n');
+      content = `<p>Mail sent to ${email}.</p>
+${items || `<p>No mail for ${email} yet.</p>`}`;
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Local mailbox | ${product}</title>
@@ -43,7 +61,7 @@ pre{white-space:pre-wrap;font:inherit;margin:0}
 </style></head><body><main>
 <h1>Local mailbox</h1>
 <p>No SMTP server is configured (SMTP_URL), so ${product} keeps the mail it would send here.</p>
-${items || '<p>No mail yet.</p>'}
+${content}
 </main></body></html>`);
   });
 }

@@ -414,10 +414,18 @@ describe('spaces', () => {
     });
     const link = /https?:\/\/\S+\/invitations\/([\w-]{43})\/accept/.exec(message!.textBody);
     expect(link).not.toBeNull();
-    const page = await t.app.inject({ method: 'GET', url: '/mailbox' });
+    // The mailbox shows the link to the invitee (its session cookie says who is there), not to others.
+    const invitee = await signedInAs(t, 'mailed.person@acme.example');
+    const page = await t.app.inject({ method: 'GET', url: '/mailbox', headers: { cookie: invitee.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`/invitations/${link![1]}/accept</a>`);
-    const invitee = await signedInAs(t, 'mailed.person@acme.example');
+    const other = await signedInAs(t, 'admin@acme.example');
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/mailbox',
+      headers: { cookie: other.cookie },
+    });
+    expect(elsewhere.body).not.toContain(link![1]);
     const accepted = await call(invitee, 'PUT', `/api/v1/invitations/${link![1]}/accept`);
     expect(accepted.statusCode).toBe(200);
   });

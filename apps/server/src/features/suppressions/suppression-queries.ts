@@ -1,11 +1,17 @@
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '@mergeboard/core';
 import type { SpaceAccess } from '../../access/space-access';
-import type { Db } from '../../db/client';
+import type { CopyQuery, Db } from '../../db/client';
 import { keysetOrder, keysetSelectBatches, type KeysetColumn } from '../../db/keyset-paging';
 import { bounces, unsubscriptions } from '../../db/schema';
 import { containsPattern } from '../../db/search-pattern';
-import { copyQueryText, csvSafeText, csvTimestamp } from '../../lib/csv-export';
+import {
+  EXPORT_SEARCH_SETTING,
+  copyQueryText,
+  copySetting,
+  csvSafeText,
+  csvTimestamp,
+} from '../../lib/csv-export';
 
 /**
  * Both suppression lists share their columns (bounces add `kind`, which keeps its default HARD for
@@ -47,11 +53,16 @@ function visibleTo(table: SuppressionTable, viewer: Viewer): SQL {
   )!;
 }
 
-/** Search by part of the address; LIKE wildcards in the term are taken literally. */
-function matching(table: SuppressionTable, search: string | undefined): SQL | undefined {
+/** The LIKE pattern of a search by part of the address; LIKE wildcards in the term are taken literally. */
+function searchPattern(search: string | undefined): string | undefined {
   const term = search?.trim().toLowerCase();
-  if (!term) return undefined;
-  return sql`${table.email} LIKE ${containsPattern(term)}`;
+  return term ? containsPattern(term) : undefined;
+}
+
+/** Search by part of the address; the pattern is a bound value, or the COPY setting holding it. */
+function matching(table: SuppressionTable, search: string | undefined): SQL | undefined {
+  const pattern = searchPattern(search);
+  return pattern === undefined ? undefined : sql`${table.email} LIKE ${pattern}`;
 }
 
 export type SortKey = 'email' | 'unsubscriptionTime' | 'bounceTime' | 'type';
@@ -130,7 +141,8 @@ export function suppressionBatches(
 
 /**
  * The same rows as `suppressionBatches`, as one query for `Database.copyCsv` (PostgreSQL), its
- * cells already in the export's text: address, time, type.
+ * cells already in the export's text: address, time, type. The search pattern is not in the
+ * text: it goes in the settings, bound by `copyCsv` (COPY takes no bind parameters).
  */
 export function suppressionCopyQuery(
   db: Db,
@@ -138,9 +150,10 @@ export function suppressionCopyQuery(
   viewer: Viewer,
   params: Pick<SuppressionParams, 'filterBy' | 'sortBy'>,
   maxRows: number,
-): string {
+): CopyQuery {
   const table = tables[kind];
-  return copyQueryText(
+  const pattern = searchPattern(params.filterBy.search);
+  const text = copyQueryText(
     db
       .select({
         email: csvSafeText(table.email),
@@ -148,10 +161,16 @@ export function suppressionCopyQuery(
         type: csvSafeText(table.type),
       })
       .from(table)
-      .where(and(visibleTo(table, viewer), matching(table, params.filterBy.search)))
+      .where(
+        and(
+          visibleTo(table, viewer),
+          pattern === undefined ? undefined : sql`${table.email} LIKE ${copySetting(EXPORT_SEARCH_SETTING)}`,
+        ),
+      )
       .orderBy(...orderOf(table, params.sortBy).orderBy)
       .limit(maxRows),
   );
+  return { text, settings: pattern === undefined ? {} : { [EXPORT_SEARCH_SETTING]: pattern } };
 }
 
 /**

@@ -75,7 +75,9 @@ function listRoutes(
       handler: async ({ query, user, space, context, reply }) => {
         const file = await exportSuppressions(context.database, { kind, caller: { space, user }, query });
         // The answer is a stream, piped to the client as it is produced (see streamCsv).
-        return ('rows' in file ? streamCopiedCsv(reply, file) : streamCsv(reply, file)) as never as string;
+        return (await ('rows' in file
+          ? streamCopiedCsv(reply, file)
+          : streamCsv(reply, file))) as never as string;
       },
     }),
   ];

@@ -5,7 +5,9 @@ import { EXPORT_MAX_ROWS, errorBodySchema, suppressionItemSchema } from '@mergeb
 import { analyticsEvents, bounces, memberships, unsubscriptions, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { EXPORT_SEARCH_SETTING } from '../../lib/csv-export';
 import { seedDemo } from '../demo';
+import { suppressionCopyQuery } from './suppression-queries';
 
 type Caller = { headers: { authorization: string } };
 const api = '/api';
@@ -460,6 +462,23 @@ describe('unsubscriptions and bounces', () => {
         .from(unsubscriptions)
         .where(eq(unsubscriptions.workspaceId, spaceId));
       expect(left!.n).toBe(3);
+    });
+
+    it('CONST-010 the COPY text of an export inlines no search term: it travels as a bound setting', async () => {
+      const term = "needle'); select now(); --";
+      const viewer = { workspaceId: ids.acme!, userId: ids.owner!, role: 'OWNER' as const, sharingOn: false };
+      const query = suppressionCopyQuery(
+        t.database.db,
+        'unsubscriptions',
+        viewer,
+        { filterBy: { search: term }, sortBy: { key: 'email', direction: 'asc' } },
+        10,
+      );
+      expect(query.text).not.toContain('needle');
+      expect(query.text).toContain(`current_setting('${EXPORT_SEARCH_SETTING}')`);
+      expect(Object.values(query.settings)).toEqual([`%${term}%`]);
+      const unfiltered = suppressionCopyQuery(t.database.db, 'unsubscriptions', viewer, { filterBy: {} }, 10);
+      expect(unfiltered.settings).toEqual({});
     });
 
     it('CONST-010 exports that the client abandons half-way give their database connection back', async () => {

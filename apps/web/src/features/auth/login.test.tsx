@@ -133,6 +133,21 @@ describe('login screen', () => {
     ).toBeVisible();
     expect(router.state.location.pathname + router.state.location.search).toBe('/formresponse?x=1');
   });
+
+  it('AUTH-006 ROUTE-002: /login?continue=/..//evil.example stays on our origin, at the best space', async () => {
+    seedStoredSession();
+    fakeServer({
+      'POST /api/v1/auth/refresh-token': json(200, authSession()),
+      'GET /api/v2/users/me': json(200, currentUser()),
+    });
+    const assign = watchRedirects();
+    const { router } = renderRoute(`/login?continue=${encodeURIComponent('/..//evil.example')}`);
+    expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(
+      `${currentUser().userWorkspaces?.[0]?.urlPrefix}/mail-merges/sent`,
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
 });
 
 describe('login errors', () => {

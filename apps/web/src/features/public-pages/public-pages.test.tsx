@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
+import { browserLocation } from '../../lib/browser-location';
 import { fakeServer } from '../../testing/fake-server';
 import { renderRoute } from '../../testing/render';
 import { renderSignedIn } from '../../testing/signed-in';
@@ -52,5 +53,24 @@ describe('result and landing pages', () => {
     expect(
       await screen.findByRole('heading', { name: 'Unsubscription was successful!' }),
     ).toBeInTheDocument();
+  });
+
+  it('INV-001: arriving at /mailbox inside the app (after signing in from its link) loads the server page', async () => {
+    fakeServer();
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    renderRoute('/mailbox');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/mailbox'));
+  });
+
+  it('the app served at /mailbox itself (no local mailbox on this server) goes home instead of looping', async () => {
+    fakeServer();
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const entries = vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockReturnValue([{ name: 'http://localhost:3000/mailbox' } as PerformanceEntry]);
+    const { router } = renderRoute('/mailbox');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/mailbox'));
+    expect(assign).not.toHaveBeenCalled();
+    entries.mockRestore();
   });
 });

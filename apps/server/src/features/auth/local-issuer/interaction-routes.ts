@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { Database } from '../../../db/client';
+import { signInFormRouteConfig } from '../sign-in-limit';
 import { findLocalAccount, saveLocalAccount, validateSignIn } from './accounts';
 import { COMPOSE_SCOPE } from './constants';
 import { consentPage, errorPage, signInPage } from './pages';
@@ -170,7 +171,10 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
     return expired(reply);
   });
 
-  scope.post<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
+  // Typing addresses is the whole sign-in here: limited like the API's sign-in calls.
+  const limited = { config: signInFormRouteConfig };
+
+  scope.post<{ Params: { uid: string } }>('/interaction/:uid/login', limited, async (request, reply) => {
     const interaction = await currentInteraction(provider, request, reply);
     if (!interaction || !SIGN_IN_PROMPTS.has(interaction.prompt.name)) return expired(reply);
 
@@ -206,7 +210,7 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
     return reply.redirect(returnTo, 303);
   });
 
-  scope.post<{ Params: { uid: string } }>('/interaction/:uid/consent', async (request, reply) => {
+  scope.post<{ Params: { uid: string } }>('/interaction/:uid/consent', limited, async (request, reply) => {
     const interaction = await currentInteraction(provider, request, reply);
     const accountId = interaction?.session?.accountId;
     if (!interaction || !accountId || !asksForCompose(interaction)) return expired(reply);
