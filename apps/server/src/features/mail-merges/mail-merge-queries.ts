@@ -1,7 +1,20 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { dateRangeBounds, type DateRange, type Sort } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { keysetOrder, keysetSelectBatches } from '../../db/keyset-paging';
+import { selectPage } from '../../db/page-query';
 import { campaigns, pollAnswers, scheduledMerges } from '../../db/schema';
 import { anyContains } from '../../db/search-pattern';
 
@@ -46,17 +59,14 @@ export async function listSentCampaigns(
   const where = sentWhere(userId, params.filterBy, now);
   const column = sentSortColumn(params.sortBy?.key);
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(direction(column), desc(campaigns.id))
-      .limit(params.limit)
-      .offset(params.limitOffset),
-    db.select({ n: count() }).from(campaigns).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const orderBy = [direction(column), desc(campaigns.id)];
+  return selectPage(db, {
+    select: getTableColumns(campaigns),
+    from: campaigns,
+    where,
+    orderBy,
+    page: params,
+  });
 }
 
 /** The SQL type a sort key's text form is cast back to in an export's keyset cursor. */
@@ -84,14 +94,8 @@ export function sentCampaignBatches(
   const where = sentWhere(userId, params.filterBy, now);
   const key = params.sortBy?.key ?? 'date';
   const order = exportOrder(sentSortColumn(key), campaigns.id, key, params.sortBy);
-  return keysetSelectBatches(db, {
-    select: { campaign: campaigns },
-    from: campaigns,
-    where,
-    order,
-    maxRows,
-    pageSize,
-  });
+  const select = { campaign: campaigns };
+  return keysetSelectBatches(db, { select, from: campaigns, where, order, maxRows, pageSize });
 }
 
 export async function findOwnCampaign(db: Db, userId: string, campaignId: string) {
@@ -162,17 +166,9 @@ export async function listScheduledMerges(
   const where = scheduledWhere(userId, params.filterBy);
   const column = params.sortBy?.key === 'title' ? scheduledMerges.title : scheduledDate;
   const direction = params.sortBy?.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(scheduledMerges)
-      .where(where)
-      .orderBy(direction(column), desc(scheduledMerges.id))
-      .limit(params.limit)
-      .offset(params.limitOffset),
-    db.select({ n: count() }).from(scheduledMerges).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const select = getTableColumns(scheduledMerges);
+  const orderBy = [direction(column), desc(scheduledMerges.id)];
+  return selectPage(db, { select, from: scheduledMerges, where, orderBy, page: params });
 }
 
 /** The caller's scheduled merges for an export (CONST-010), batch by batch in the list's order. */
@@ -186,13 +182,8 @@ export function scheduledMergeBatches(
   const key = params.sortBy?.key ?? 'date';
   const column = key === 'title' ? scheduledMerges.title : scheduledDate;
   const order = exportOrder(column, scheduledMerges.id, key, params.sortBy);
-  return keysetSelectBatches(db, {
-    select: { merge: scheduledMerges },
-    from: scheduledMerges,
-    where,
-    order,
-    maxRows,
-  });
+  const select = { merge: scheduledMerges };
+  return keysetSelectBatches(db, { select, from: scheduledMerges, where, order, maxRows });
 }
 
 export async function findOwnScheduledMerge(db: Db, userId: string, id: string) {

@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '@mergeboard/core';
 import type { SpaceAccess } from '../../access/space-access';
 import type { CopyQuery, Db } from '../../db/client';
 import { keysetOrder, keysetSelectBatches, type KeysetColumn } from '../../db/keyset-paging';
+import { selectPage } from '../../db/page-query';
 import { bounces, unsubscriptions } from '../../db/schema';
 import { containsPattern } from '../../db/search-pattern';
 import {
@@ -107,17 +108,8 @@ export async function selectSuppressionPage(
 ): Promise<{ rows: SuppressionRow[]; total: number }> {
   const table = tables[kind];
   const where = and(visibleTo(table, viewer), matching(table, params.filterBy.search));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns(table))
-      .from(table)
-      .where(where)
-      .orderBy(...orderOf(table, params.sortBy).orderBy)
-      .limit(params.limit)
-      .offset(params.limitOffset),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const { orderBy } = orderOf(table, params.sortBy);
+  return selectPage(db, { select: rowColumns(table), from: table, where, orderBy, page: params });
 }
 
 /** The rows of an export, page by page in the list's order (keyset on the sort key and the address). */
