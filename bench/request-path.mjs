@@ -206,6 +206,27 @@ async function main() {
       },
     ];
     for (const target of targets) target.bytes = await check(target.url, accessToken);
+    // The ceiling must answer what users/me answers, or it is no ceiling of it.
+    const [bare, real] = await Promise.all(
+      targets
+        .slice(0, 2)
+        .map(async (t) =>
+          (await fetch(t.url, { headers: { authorization: `Bearer ${accessToken}` } })).json(),
+        ),
+    );
+    const essentials = (answer) =>
+      JSON.stringify([
+        answer.userId,
+        answer.totalNumberOfMailsSent,
+        answer.monthlySentMails,
+        answer.license,
+        answer.userWorkspaces.map((space) => {
+          const { hasMultiDomain, allowedUserCount } = space.workspaceUserFeature;
+          return [space.workspaceId, space.userRole, space.status, hasMultiDomain, allowedUserCount];
+        }),
+      ]);
+    if (essentials(bare) !== essentials(real))
+      console.warn('WARNING: the ceiling answers other figures than users/me');
 
     const only = process.env.BENCH_ONLY;
     if (only) targets.splice(1, targets.length, ...targets.slice(1).filter((t) => t.name.includes(only)));

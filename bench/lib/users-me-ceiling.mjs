@@ -1,97 +1,112 @@
 // The ceiling of `GET /api/v2/users/me?includeWorkspaces=true`: a bare Fastify route on a `pg`
-// pool sending the same statements the real route sends, in the same order (the live session
-// first, then the user's counters, rollout, license and spaces side by side), and answering the
-// same fields. What it leaves out is everything that makes the real one safe and uniform: no
-// token signature check (the session id is read from the token's payload unverified), no rate
-// limit, no validation or schema check of the answer, no logging, no security headers.
+// pool sending the very statements the real route sends (the SQL text Drizzle builds for it, as
+// named prepared statements like the server's), in the same order — the live session first, then
+// the user's monthly counts, rollout, license and spaces side by side — and answering the same
+// fields. What it leaves out is everything that makes the real one safe and uniform: no token
+// signature check (the session id is read from the token's payload unverified), no rate limit, no
+// validation or schema check of the answer, no logging, no security headers.
 import Fastify from 'fastify';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
 const app = Fastify({ logger: false });
 
-const SESSION = `SELECT s.id AS session_id, s.expires_at, i.id AS identity_id, i.name AS identity_name,
-    i.picture_url, u.id, u.email, u.name, u.profile_picture_url, u.is_personal,
-    u.installation_timestamp, u.status, u.free_user_quota, u.addon_workspace_id, u.domain, u.updated_at
-  FROM sessions s JOIN identities i ON i.id = s.identity_id LEFT JOIN users u ON u.id = i.user_id
-  WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() LIMIT 1`;
-const TOTAL = 'SELECT sum(sent) AS count FROM sender_monthly_sent WHERE user_id = $1';
-const MONTHLY = `SELECT month::text AS month, sum(sent)::int AS count FROM sender_monthly_sent
-  WHERE user_id = $1 AND month >= $2 GROUP BY month ORDER BY month`;
-const ROLLOUT = 'SELECT * FROM rollout_status WHERE user_id = $1 LIMIT 1';
-const LICENSE = `SELECT s.id, s.payment_source FROM subscriptions s
-  JOIN memberships m ON m.workspace_id = s.workspace_id
-  WHERE m.user_id = $1 AND m.role = 'OWNER' AND s.status = 'ACTIVE' ORDER BY s.created_at DESC LIMIT 1`;
-const SPACES = `SELECT w.id, w.name, w.slug, w.plan, w.legacy_type, w.status AS workspace_status,
-    m.user_plan, m.role, m.status, w.free_has_multi_domain, w.free_allowed_user_count
-  FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
-  WHERE m.user_id = $1 AND m.status <> 'PENDING' ORDER BY w.name`;
+const statement = (name, text) => (values) => pool.query({ name, text, values, rowMode: 'array' });
+const SESSION = statement(
+  'mb_live_session',
+  `select "sessions"."id", "sessions"."identity_id", "sessions"."token_hash", "sessions"."id_token", "sessions"."expires_at", "sessions"."revoked_at", "sessions"."created_at", "sessions"."last_used_at", "sessions"."user_agent", "identities"."id", "identities"."user_id", "identities"."issuer", "identities"."subject", "identities"."email", "identities"."name", "identities"."picture_url", "identities"."created_at", "identities"."last_login_at", "identities"."compose_granted_at", "users"."id", "users"."email", "users"."name", "users"."profile_picture_url", "users"."is_personal", "users"."installation_timestamp", "users"."status", "users"."free_user_quota", "users"."addon_workspace_id", "users"."domain", "users"."create_source", "users"."created_at", "users"."updated_at" from "sessions" inner join "identities" on "identities"."id" = "sessions"."identity_id" left join "users" on "users"."id" = "identities"."user_id" where ("sessions"."id" = $1 and "sessions"."revoked_at" is null and "sessions"."expires_at" > now()) limit $2`,
+);
+const MONTHLY = statement(
+  'mb_user_monthly_sent',
+  `select "month"::text, sum("sent") from "sender_monthly_sent" where "sender_monthly_sent"."user_id" = $1 group by "sender_monthly_sent"."month" order by "sender_monthly_sent"."month"`,
+);
+const ROLLOUT = statement(
+  'mb_user_rollout',
+  `select "user_id", "is_registered", "is_eligible", "is_per_seat", "user_v2", "last_activated_step", "created_at", "updated_at" from "rollout_status" where "rollout_status"."user_id" = $1 limit $2`,
+);
+const LICENSE = statement(
+  'mb_user_owned_license',
+  `select "subscriptions"."id", "subscriptions"."payment_source" from "subscriptions" inner join "memberships" on "memberships"."workspace_id" = "subscriptions"."workspace_id" where ("memberships"."user_id" = $1 and "memberships"."role" = $2 and "subscriptions"."status" = $3) order by "subscriptions"."created_at" desc limit $4`,
+);
+const SPACES = statement(
+  'mb_user_workspaces',
+  `select "memberships"."id", "memberships"."workspace_id", "memberships"."user_id", "memberships"."role", "memberships"."status", "memberships"."user_plan", "memberships"."seat_type", "memberships"."free_trial_end", "memberships"."is_paid", "memberships"."to_be_removed", "memberships"."last_become_paid_at", "memberships"."created_at", "memberships"."updated_at", "workspaces"."id", "workspaces"."name", "workspaces"."slug", "workspaces"."plan", "workspaces"."legacy_type", "workspaces"."status", "workspaces"."is_per_seat", "workspaces"."member_invite_user", "workspaces"."free_has_multi_domain", "workspaces"."free_allowed_user_count", "workspaces"."pro_has_multi_domain", "workspaces"."pro_allowed_user_count", "workspaces"."pro_personal_has_multi_domain", "workspaces"."pro_personal_allowed_user_count", "workspaces"."created_at", "workspaces"."updated_at" from "memberships" inner join "workspaces" on "workspaces"."id" = "memberships"."workspace_id" where ("memberships"."user_id" = $1 and "memberships"."status" <> $2) order by "workspaces"."name"`,
+);
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-async function counters(userId) {
+function counters(rows) {
   const since = new Date(Date.now() - YEAR_MS);
   const firstMonth = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1))
     .toISOString()
     .slice(0, 10);
-  const total = await pool.query(TOTAL, [userId]);
-  const monthly = await pool.query(MONTHLY, [userId, firstMonth]);
-  return { total: Number(total.rows[0]?.count ?? 0), monthly: monthly.rows };
+  let total = 0;
+  const monthly = [];
+  for (const [month, sum] of rows) {
+    total += Number(sum);
+    if (month >= firstMonth)
+      monthly.push({ year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)), count: Number(sum) });
+  }
+  return { total, monthly };
 }
+
+// Positions in the SPACES row: the membership's columns, then the space's from 13 on.
+const allowed = (row) =>
+  row[5] === 'PRO'
+    ? { hasMultiDomain: row[23], allowedUserCount: row[24] }
+    : row[5] === 'PRO_PERSONAL'
+      ? { hasMultiDomain: row[25], allowedUserCount: row[26] }
+      : { hasMultiDomain: row[21], allowedUserCount: row[22] };
 
 app.get('/api/v2/users/me', async (request, reply) => {
   const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const sid = token ? JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid : null;
-  const { rows } = await pool.query(SESSION, [sid]);
-  const user = rows[0];
-  if (!user?.id) return reply.status(401).send({ error: { code: 'session_expired', message: 'no session' } });
-  const [count, rollout, license, spaces] = await Promise.all([
-    counters(user.id),
-    pool.query(ROLLOUT, [user.id]),
-    pool.query(LICENSE, [user.id]),
-    pool.query(SPACES, [user.id]),
+  const session = (await SESSION([sid, 1])).rows[0];
+  // The user's columns start at 19, the identity's at 9.
+  if (!session?.[19])
+    return reply.status(401).send({ error: { code: 'session_expired', message: 'no session' } });
+  const userId = session[19];
+  const [monthly, rollout, license, spaces] = await Promise.all([
+    MONTHLY([userId]),
+    ROLLOUT([userId, 1]),
+    LICENSE([userId, 'OWNER', 'ACTIVE', 1]),
+    SPACES([userId, 'PENDING']),
   ]);
-  const userName = user.name ?? user.identity_name ?? user.email.split('@')[0];
+  const count = counters(monthly.rows);
+  const email = session[20];
+  const userName = session[21] ?? session[14] ?? email.split('@')[0];
+  const addonWorkspaceId = session[27];
   return {
-    userId: user.id,
-    id: user.id,
-    userEmail: user.email,
+    userId,
+    id: userId,
+    userEmail: email,
     userName,
-    profilePictureUrl: user.profile_picture_url ?? user.picture_url,
-    status: user.status,
-    isPersonal: user.is_personal,
-    installationTimestamp: user.installation_timestamp?.getTime() ?? null,
-    lastUpdateTimestamp: user.updated_at.getTime(),
-    domain: user.domain ? { domainName: user.domain } : null,
-    addonWorkspaceId: user.addon_workspace_id,
-    freeUserQuota: user.free_user_quota,
-    isPerSeat: rollout.rows[0]?.is_per_seat ?? true,
+    profilePictureUrl: session[22] ?? session[15],
+    status: session[25],
+    isPersonal: session[23],
+    installationTimestamp: session[24]?.getTime() ?? null,
+    lastUpdateTimestamp: session[31].getTime(),
+    domain: session[28] ? { domainName: session[28] } : null,
+    addonWorkspaceId,
+    freeUserQuota: session[26],
+    isPerSeat: rollout.rows[0]?.[3] ?? true,
     license: license.rows[0]
-      ? { subscriptionId: license.rows[0].id, paymentSource: license.rows[0].payment_source }
+      ? { subscriptionId: license.rows[0][0], paymentSource: license.rows[0][1] }
       : null,
     totalNumberOfMailsSent: { count: count.total },
-    monthlySentMails: count.monthly.map(({ month, count: n }) => ({
-      year: Number(month.slice(0, 4)),
-      month: Number(month.slice(5, 7)),
-      count: n,
-    })),
+    monthlySentMails: count.monthly,
     userWorkspaces: spaces.rows.map((row) => ({
-      workspaceId: row.id,
-      workspaceName: row.name,
-      workspacePlan: row.plan,
-      userPlan: row.user_plan,
-      userRole: row.role,
-      status: row.status,
-      workspaceStatus: row.workspace_status,
-      urlPrefix: `/${row.id}/${row.slug}`,
-      legacyPlanType: row.legacy_type,
-      isSendingWorkspace: row.id === user.addon_workspace_id,
-      workspaceUserFeature: {
-        hasMultiDomain: row.free_has_multi_domain,
-        allowedUserCount: row.free_allowed_user_count,
-        workspacePlan: row.plan,
-        userPlan: row.user_plan,
-      },
+      workspaceId: row[13],
+      workspaceName: row[14],
+      workspacePlan: row[16],
+      userPlan: row[5],
+      userRole: row[3],
+      status: row[4],
+      workspaceStatus: row[18],
+      urlPrefix: `/${row[13]}/${row[15]}`,
+      legacyPlanType: row[17],
+      isSendingWorkspace: row[13] === addonWorkspaceId,
+      workspaceUserFeature: { ...allowed(row), workspacePlan: row[16], userPlan: row[5] },
     })),
   };
 });
