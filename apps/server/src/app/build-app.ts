@@ -20,6 +20,7 @@ import { registerMailboxPage } from '../features/mail';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
 import { registerRateLimit } from '../http/rate-limit';
+import { OneLinePerRequest } from '../http/request-log';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
 import { routes as defaultRoutes } from './routes';
@@ -32,7 +33,7 @@ export interface BuildAppOptions {
   webDistDir?: string | null;
   routes?: readonly RouteDefinition[];
   /** Pino options; tests pass `false` to keep output quiet. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** The global limit; `namespace` keeps the Redis keys of one deployment (or test) apart. */
   rateLimit?: { max: number; timeWindow: number | string; namespace?: string };
   /** Outbound HTTP to the sign-in provider (Google); tests stand in for Google here. */
@@ -55,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.LOG_LEVEL },
+    // One line per request instead of two (http/request-log.ts).
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
