@@ -20,6 +20,8 @@
 // BENCH_LOG_LEVEL   the server's LOG_LEVEL (default info)
 // BENCH_SERVER     the built server to load (default apps/server/dist/main.js), e.g. an older build
 //                   kept with its drizzle folder beside it, to compare before and after in one sitting
+// BENCH_CEILING    the ceiling to load (default lib/users-me-ceiling.mjs), e.g. the one matching an
+//                   older BENCH_SERVER's statements
 // BENCH_ONLY=text   load only the targets whose name holds text (and the ceiling)
 // BENCH_PROFILE=dir write a V8 CPU profile of the server (node --cpu-prof) into dir, and print its
 //                   top functions by self time while the load ran (lib/profile-summary.mjs)
@@ -182,7 +184,10 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(`${baseUrl}/healthz`, server);
-    ceiling = spawn(process.execPath, [path.join(here, 'lib/users-me-ceiling.mjs')], {
+    const ceilingMain = path.resolve(
+      process.env.BENCH_CEILING ?? path.join(here, 'lib/users-me-ceiling.mjs'),
+    );
+    ceiling = spawn(process.execPath, [ceilingMain], {
       cwd: root,
       env: { ...process.env, PORT: String(ceilingPort), DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
