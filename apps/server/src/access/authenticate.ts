@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { findLiveSession, type LiveSession } from './live-session';
-import type { TokenError } from './tokens';
-import { verifyToken, type TokenKeys } from './tokens';
+import type { TokenError, TokenKeys } from './tokens';
+import { verifyAccessToken } from './verified-tokens';
 
 export type RequestAuth = LiveSession;
 
@@ -26,7 +26,7 @@ export async function authenticate(db: Db, keys: TokenKeys, bearer: string | nul
   if (!bearer) throw new AppError('unauthorized', 'Sign in first: send Authorization: Bearer <accessToken>');
   let claims;
   try {
-    claims = await verifyToken(keys, bearer, { kinds: ['access'] });
+    claims = await verifyAccessToken(keys, bearer);
   } catch (error) {
     const reason = (error as TokenError).reason;
     throw new AppError(reason === 'expired' ? 'token_expired' : 'invalid_token', (error as Error).message);

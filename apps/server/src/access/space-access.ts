@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   activeRestrictions,
   denialOf,
@@ -10,6 +10,7 @@ import {
   type SpacePermissions,
 } from '@mergeboard/core';
 import type { Db } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
 import { memberships, rolloutStatus, workspaces } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -57,6 +58,23 @@ function permissionInputOf(
   };
 }
 
+// Every space route sends this: prepared once per database handle (db/prepared.ts).
+const spaceAccessQuery = preparedPerDb((db) =>
+  db
+    .select({ membership: memberships, workspace: workspaces, step: rolloutStatus.lastActivatedStep })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .leftJoin(rolloutStatus, eq(rolloutStatus.userId, memberships.userId))
+    .where(
+      and(
+        eq(memberships.workspaceId, sql.placeholder('workspaceId')),
+        eq(memberships.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('mb_space_access'),
+);
+
 /**
  * The caller's membership in a space with their rollout step, in one query filtered by both ids;
  * null when they are not a member (or the id is not a space id at all).
@@ -67,13 +85,7 @@ export async function findSpaceAccess(
   user: Caller,
 ): Promise<SpaceAccess | null> {
   if (!UUID.test(workspaceId)) return null;
-  const [row] = await db
-    .select({ membership: memberships, workspace: workspaces, step: rolloutStatus.lastActivatedStep })
-    .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .leftJoin(rolloutStatus, eq(rolloutStatus.userId, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, user.id)))
-    .limit(1);
+  const [row] = await spaceAccessQuery(db).execute({ workspaceId, userId: user.id });
   if (!row) return null;
   const restrictions = restrictionsOf(user, row.step);
   const { membership, workspace } = row;

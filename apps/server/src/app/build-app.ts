@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,11 +16,12 @@ import {
 import { createTokenKeys } from '../access/tokens';
 import { cookieIdentity, registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
-import { AppError } from '../http/app-error';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
-import { postgresRateLimitStore } from '../http/rate-limit-store';
+import { registerRateLimit } from '../http/rate-limit';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { OneLinePerRequest } from '../http/request-log';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
 import { withLogRedaction } from '../http/log-redaction';
@@ -38,9 +37,8 @@ export interface BuildAppOptions {
   routes?: readonly RouteDefinition[];
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
-  rateLimit?: { max: number; timeWindow: number | string };
-  /** Count requests in the database (shared by all processes); defaults to on for PostgreSQL. */
-  sharedRateLimit?: boolean;
+  /** The global limit; `namespace` keeps the Redis keys of one deployment (or test) apart. */
+  rateLimit?: { max: number; timeWindow: number | string; namespace?: string };
   /** Outbound HTTP to the sign-in provider (Google); tests stand in for Google here. */
   providerFetch?: typeof fetch;
 }
@@ -61,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
     logger: withLogRedaction(options.logger ?? { level: config.LOG_LEVEL }),
+    // One line per request instead of two (http/request-log.ts).
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Client addresses come from X-Forwarded-For only through the configured number of proxies.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Mantine writes style attributes; avatars may come from the identity provider.
@@ -114,18 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET });
-  await app.register(fastifyRateLimit, {
-    global: true,
+  await registerRateLimit(app, {
     max: options.rateLimit?.max ?? 600,
     timeWindow: options.rateLimit?.timeWindow ?? '1 minute',
-    ...((options.sharedRateLimit ?? context.database.kind === 'postgres')
-      ? { store: postgresRateLimitStore(context.database) }
-      : {}),
-    // Static files and health probes are cheap and polled; limits guard the API.
-    allowList: (request) => !request.url.startsWith('/api/'),
-    // Thrown by the plugin, so it goes through the one error handler like every other failure.
-    errorResponseBuilder: (_request, detail) =>
-      new AppError('rate_limited', `Too many requests; try again in ${detail.after}`),
+    redisUrl: config.REDIS_URL ?? null,
+    ...(options.rateLimit?.namespace ? { namespace: options.rateLimit.namespace } : {}),
   });
 
   await app.register(fastifySwagger, openApiOptions({ productName: config.PRODUCT_NAME }));

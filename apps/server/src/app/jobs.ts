@@ -1,10 +1,6 @@
 import { purgeExpiredIssuerStateJob } from '../features/auth';
 import type { JobDefinition } from '../jobs/job';
-import { purgeExpiredRateLimits, purgeExpiredSessions } from '../jobs/purge-expired';
+import { purgeExpiredSessions } from '../jobs/purge-expired';
 
 /** Every background job a worker runs; features contribute theirs here, like routes. */
-export const jobs: readonly JobDefinition[] = [
-  purgeExpiredSessions,
-  purgeExpiredRateLimits,
-  purgeExpiredIssuerStateJob,
-];
+export const jobs: readonly JobDefinition[] = [purgeExpiredSessions, purgeExpiredIssuerStateJob];

@@ -30,6 +30,11 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   LEGACY_APP_URL: z.url().optional(),
+  /** Shared rate-limit counters (sign-in, mutations) when several processes serve the API. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lifetime of access tokens; the web app refreshes 2 s before it ends. */

@@ -42,7 +42,6 @@ const DATA_MODEL_TABLES = [
   'promotions',
   'audit_events',
   'app_meta',
-  'rate_limits',
   'analytics_events',
 ];
 
@@ -111,18 +110,6 @@ describe('data model', () => {
       `SELECT tablename FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%' ORDER BY tablename`,
     );
     expect(rows.map((row) => row.tablename)).toEqual(['bounces', 'campaigns', 'unsubscriptions', 'users']);
-  });
-
-  it('keeps rate_limits in the shape the shared rate-limit store writes with raw SQL', async () => {
-    const { rows } = await database.execute(
-      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
-       WHERE table_name = 'rate_limits' ORDER BY ordinal_position`,
-    );
-    expect(rows).toEqual([
-      { column_name: 'key', data_type: 'text', is_nullable: 'NO' },
-      { column_name: 'count', data_type: 'integer', is_nullable: 'NO' },
-      { column_name: 'reset_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
-    ]);
   });
 
   it('UNSUB-008: refuses a second unsubscription of an address in one space, while another space may list it', async () => {

@@ -110,7 +110,7 @@ describe('the server log', () => {
       expect(logged).not.toContain(address);
     }
     const incoming = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const request = incoming.find((entry) => entry.msg === 'incoming request') as {
+    const request = incoming.find((entry) => entry.msg === 'request completed') as {
       reqId: string;
       req: { url: string };
     };

@@ -69,8 +69,9 @@ const established = new WeakMap<FastifyRequest, Established>();
 /**
  * Mounts one line of the table. Who is calling is settled before the request is validated, so an
  * anonymous or unauthorised caller learns nothing from validation messages: the session in
- * `onRequest`, the space permission there too when the space id is in the path (else once the
- * body is parsed, in `preValidation`).
+ * `preParsing`, the space permission there too when the space id is in the path (else once the
+ * body is parsed, in `preValidation`). `preParsing` rather than `onRequest`: the rate limit counts
+ * in `onRequest`, and it must come first so that refused and anonymous calls are counted too.
  */
 export function registerRoute(app: FastifyInstance, context: AppContext, definition: RouteDefinition): void {
   const { contract, access } = definition;
@@ -97,7 +98,7 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
       secured: access.kind !== 'public',
       refusesCaller: access.kind === 'user' || access.kind === 'space',
     }),
-    onRequest: async (request) => {
+    preParsing: async (request) => {
       if (access.kind === 'public') return;
       const auth = await authenticate(context.database.db, context.tokens, readBearer(request));
       const found: Established = { auth };

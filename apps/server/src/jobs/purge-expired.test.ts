@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import pino from 'pino';
 import { purgeExpiredSessions } from './purge-expired';
+import { startQueue } from './queue';
 
 async function waitForJob(t: TestApp, name: string, id: string): Promise<string | undefined> {
   for (let i = 0; i < 60; i += 1) {
@@ -26,6 +28,25 @@ describe('job queue', () => {
       purgeExpiredSessions.name,
       purgeExpiredSessions.schedule,
     ]);
+  });
+
+  it('drops the schedule of a job that is no longer in the list (the retired rate-limit purge)', async () => {
+    const { boss } = t.context.queue;
+    await boss.createQueue('purge-expired-rate-limits');
+    await boss.schedule('purge-expired-rate-limits', '*/5 * * * *');
+    const restarted = await startQueue({
+      database: t.database,
+      logger: pino({ level: 'silent' }),
+      work: true,
+      jobs: [purgeExpiredSessions],
+    });
+    try {
+      const names = (await boss.getSchedules()).map((schedule) => schedule.name);
+      expect(names).not.toContain('purge-expired-rate-limits');
+      expect(names).toContain(purgeExpiredSessions.name);
+    } finally {
+      await restarted.stop();
+    }
   });
 
   it('runs the session purge through pg-boss: expired sessions go, live ones stay', async () => {

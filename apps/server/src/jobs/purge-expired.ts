@@ -10,12 +10,3 @@ export const purgeExpiredSessions = defineJob({
     await database.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   },
 });
-
-/** Rate-limit windows that have ended are kept only until this sweep. */
-export const purgeExpiredRateLimits = defineJob({
-  name: 'purge-expired-rate-limits',
-  schedule: '*/5 * * * *',
-  async run({ database }) {
-    await database.execute('DELETE FROM rate_limits WHERE reset_at < now()', []);
-  },
-});

@@ -50,6 +50,14 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
     );
     if (job.schedule) await boss.schedule(job.name, job.schedule);
   }
+  if (options.work) {
+    // A job taken out of the list (e.g. the rate-limit purge) must not keep being enqueued by a
+    // schedule an earlier version left in the database, with no worker to take it.
+    const known = new Set(options.jobs.filter((job) => job.schedule).map((job) => job.name));
+    for (const schedule of await boss.getSchedules()) {
+      if (!known.has(schedule.name)) await boss.unschedule(schedule.name);
+    }
+  }
 
   return {
     boss,

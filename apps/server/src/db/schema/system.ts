@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { users } from './identity';
 import { workspaces } from './workspaces';
 
@@ -31,16 +31,6 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
-});
-
-/**
- * Fixed-window counters shared by every server process; the rate-limit store reads and writes
- * this table with raw SQL, so its shape is part of that contract.
- */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamptz('reset_at').notNull(),
 });
 
 /** Product analytics (page views, exports, cancels) as the web app and server report them. */

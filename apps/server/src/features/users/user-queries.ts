@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { emailDomain, personalSpaceName, slugify } from '@mergeboard/core';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import {
   auditEvents,
   identities,
@@ -13,55 +14,90 @@ import {
 } from '../../db/schema';
 import { anyContains } from '../../db/search-pattern';
 
-/** Every space the user has joined (invitations not yet accepted are left out). */
-export function userWorkspaceRows(db: Db, userId: string) {
-  return db
+// users/me sends these on every call (the web app reads it on each page load): each is prepared
+// once per database handle (db/prepared.ts).
+const workspaceRowsQuery = preparedPerDb((db) =>
+  db
     .select({ membership: memberships, workspace: workspaces })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.userId, userId), ne(memberships.status, 'PENDING')))
-    .orderBy(workspaces.name);
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), ne(memberships.status, 'PENDING')))
+    .orderBy(workspaces.name)
+    .prepare('mb_user_workspaces'),
+);
+
+const monthlySentQuery = preparedPerDb((db) =>
+  db
+    .select({
+      month: sql<string>`${senderMonthlySent.month}::text`,
+      count: sql<string>`sum(${senderMonthlySent.sent})`,
+    })
+    .from(senderMonthlySent)
+    .where(eq(senderMonthlySent.userId, sql.placeholder('userId')))
+    .groupBy(senderMonthlySent.month)
+    .orderBy(senderMonthlySent.month)
+    .prepare('mb_user_monthly_sent'),
+);
+
+const rolloutQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(rolloutStatus)
+    .where(eq(rolloutStatus.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('mb_user_rollout'),
+);
+
+const ownedLicenseQuery = preparedPerDb((db) =>
+  db
+    .select({ id: subscriptions.id, paymentSource: subscriptions.paymentSource })
+    .from(subscriptions)
+    .innerJoin(memberships, eq(memberships.workspaceId, subscriptions.workspaceId))
+    .where(
+      and(
+        eq(memberships.userId, sql.placeholder('userId')),
+        eq(memberships.role, 'OWNER'),
+        eq(subscriptions.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .prepare('mb_user_owned_license'),
+);
+
+/** Every space the user has joined (invitations not yet accepted are left out). */
+export async function userWorkspaceRows(db: Db, userId: string) {
+  return workspaceRowsQuery(db).execute({ userId });
 }
 
 /**
  * All-time and per-month counts of mail the user sent, whole months from the one holding `since`
- * (the monthly rollup leaves out form notifications).
+ * (the monthly rollup leaves out form notifications). One statement: the user's months (a few
+ * rows a year per space) summed here, rather than a second round trip for the total.
  */
 export async function sentMailCounters(db: Db, userId: string, since: Date) {
   const firstMonth = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), 1))
     .toISOString()
     .slice(0, 10);
-  const mine = eq(senderMonthlySent.userId, userId);
-  const [total] = await db
-    .select({ count: sum(senderMonthlySent.sent) })
-    .from(senderMonthlySent)
-    .where(mine);
-  const month = sql<string>`${senderMonthlySent.month}::text`;
-  const monthly = await db
-    .select({ month, count: sql<number>`sum(${senderMonthlySent.sent})::int` })
-    .from(senderMonthlySent)
-    .where(and(mine, gte(senderMonthlySent.month, firstMonth)))
-    .groupBy(senderMonthlySent.month)
-    .orderBy(senderMonthlySent.month);
-  return { total: Number(total?.count ?? 0), monthly };
+  let total = 0;
+  const monthly: { month: string; count: number }[] = [];
+  for (const row of await monthlySentQuery(db).execute({ userId })) {
+    const count = Number(row.count);
+    total += count;
+    // 'YYYY-MM-DD' texts sort as the dates do.
+    if (row.month >= firstMonth) monthly.push({ month: row.month, count });
+  }
+  return { total, monthly };
 }
 
 export async function findRollout(db: Db, userId: string) {
-  const [row] = await db.select().from(rolloutStatus).where(eq(rolloutStatus.userId, userId)).limit(1);
+  const [row] = await rolloutQuery(db).execute({ userId });
   return row ?? null;
 }
 
 /** The subscription of a space the user owns, newest first: the user's license, if any. */
 export async function findOwnedLicense(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: subscriptions.id, paymentSource: subscriptions.paymentSource })
-    .from(subscriptions)
-    .innerJoin(memberships, eq(memberships.workspaceId, subscriptions.workspaceId))
-    .where(
-      and(eq(memberships.userId, userId), eq(memberships.role, 'OWNER'), eq(subscriptions.status, 'ACTIVE')),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
+  const [row] = await ownedLicenseQuery(db).execute({ userId });
   return row ?? null;
 }
 
