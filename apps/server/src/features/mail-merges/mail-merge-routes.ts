@@ -11,8 +11,9 @@ import {
   listSentCampaigns,
   spaceAccess,
 } from '@mergeboard/core';
+import type { FastifyReply } from 'fastify';
 import { defineRoute } from '../../http/route';
-import { streamCsv } from '../../lib/csv-export';
+import { streamCsv, type CsvColumn } from '../../lib/csv-export';
 import {
   cancelScheduled,
   countScheduledInSpace,
@@ -26,6 +27,17 @@ import {
   readSent,
 } from './mail-merge-service';
 
+/**
+ * An export's answer: a stream, piped to the client as it is produced (see streamCsv); the
+ * contract names it text/csv.
+ */
+async function streamed<Row>(
+  reply: FastifyReply,
+  file: Promise<{ what: string; columns: readonly CsvColumn<Row>[]; batches: AsyncIterable<readonly Row[]> }>,
+) {
+  return (await streamCsv(reply, await file)) as never as string;
+}
+
 /** The caller's own merges: every call reads only rows the caller sent or scheduled. */
 export const mailMergeRoutes = [
   defineRoute({
@@ -36,12 +48,8 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: exportSentCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, user, context, reply }) =>
-      // The answer is a stream, piped to the client as it is produced (see streamCsv).
-      (await streamCsv(
-        reply,
-        await exportSent(context.database.db, { userId: user.id, query }),
-      )) as never as string,
+    handler: ({ query, user, context, reply }) =>
+      streamed(reply, exportSent(context.database.db, { userId: user.id, query })),
   }),
   defineRoute({
     contract: getSentCampaign,
@@ -69,11 +77,8 @@ export const mailMergeRoutes = [
   defineRoute({
     contract: exportScheduledCampaigns,
     access: { kind: 'user' },
-    handler: async ({ query, user, context, reply }) =>
-      (await streamCsv(
-        reply,
-        await exportScheduled(context.database.db, { userId: user.id, query }),
-      )) as never as string,
+    handler: ({ query, user, context, reply }) =>
+      streamed(reply, exportScheduled(context.database.db, { userId: user.id, query })),
   }),
   defineRoute({
     contract: getScheduledCampaign,
