@@ -13,8 +13,8 @@ const app = Fastify({ logger: false });
 
 const statement = (name, text) => (values) => pool.query({ name, text, values, rowMode: 'array' });
 const SESSION = statement(
-  'mb_live_session',
-  `select "sessions"."id", "sessions"."identity_id", "sessions"."token_hash", "sessions"."id_token", "sessions"."expires_at", "sessions"."revoked_at", "sessions"."created_at", "sessions"."last_used_at", "sessions"."user_agent", "identities"."id", "identities"."user_id", "identities"."issuer", "identities"."subject", "identities"."email", "identities"."name", "identities"."picture_url", "identities"."created_at", "identities"."last_login_at", "identities"."compose_granted_at", "users"."id", "users"."email", "users"."name", "users"."profile_picture_url", "users"."is_personal", "users"."installation_timestamp", "users"."status", "users"."free_user_quota", "users"."addon_workspace_id", "users"."domain", "users"."create_source", "users"."created_at", "users"."updated_at" from "sessions" inner join "identities" on "identities"."id" = "sessions"."identity_id" left join "users" on "users"."id" = "identities"."user_id" where ("sessions"."id" = $1 and "sessions"."revoked_at" is null and "sessions"."expires_at" > now()) limit $2`,
+  'mb_request_session',
+  `select "sessions"."id", "sessions"."expires_at", "identities"."id", "identities"."user_id", "identities"."issuer", "identities"."subject", "identities"."email", "identities"."name", "identities"."picture_url", "identities"."created_at", "identities"."last_login_at", "identities"."compose_granted_at", "users"."id", "users"."email", "users"."name", "users"."profile_picture_url", "users"."is_personal", "users"."installation_timestamp", "users"."status", "users"."free_user_quota", "users"."addon_workspace_id", "users"."domain", "users"."create_source", "users"."created_at", "users"."updated_at" from "sessions" inner join "identities" on "identities"."id" = "sessions"."identity_id" left join "users" on "users"."id" = "identities"."user_id" where ("sessions"."id" = $1 and "sessions"."revoked_at" is null and "sessions"."expires_at" > now()) limit $2`,
 );
 const MONTHLY = statement(
   'mb_user_monthly_sent',
@@ -62,10 +62,10 @@ app.get('/api/v2/users/me', async (request, reply) => {
   const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const sid = token ? JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid : null;
   const session = (await SESSION([sid, 1])).rows[0];
-  // The user's columns start at 19, the identity's at 9.
-  if (!session?.[19])
+  // The user's columns start at 12, the identity's at 2.
+  if (!session?.[12])
     return reply.status(401).send({ error: { code: 'session_expired', message: 'no session' } });
-  const userId = session[19];
+  const userId = session[12];
   const [monthly, rollout, license, spaces] = await Promise.all([
     MONTHLY([userId]),
     ROLLOUT([userId, 1]),
@@ -73,22 +73,22 @@ app.get('/api/v2/users/me', async (request, reply) => {
     SPACES([userId, 'PENDING']),
   ]);
   const count = counters(monthly.rows);
-  const email = session[20];
-  const userName = session[21] ?? session[14] ?? email.split('@')[0];
-  const addonWorkspaceId = session[27];
+  const email = session[13];
+  const userName = session[14] ?? session[7] ?? email.split('@')[0];
+  const addonWorkspaceId = session[20];
   return {
     userId,
     id: userId,
     userEmail: email,
     userName,
-    profilePictureUrl: session[22] ?? session[15],
-    status: session[25],
-    isPersonal: session[23],
-    installationTimestamp: session[24]?.getTime() ?? null,
-    lastUpdateTimestamp: session[31].getTime(),
-    domain: session[28] ? { domainName: session[28] } : null,
+    profilePictureUrl: session[15] ?? session[8],
+    status: session[18],
+    isPersonal: session[16],
+    installationTimestamp: session[17]?.getTime() ?? null,
+    lastUpdateTimestamp: session[24].getTime(),
+    domain: session[21] ? { domainName: session[21] } : null,
     addonWorkspaceId,
-    freeUserQuota: session[26],
+    freeUserQuota: session[19],
     isPerSeat: rollout.rows[0]?.[3] ?? true,
     license: license.rows[0]
       ? { subscriptionId: license.rows[0][0], paymentSource: license.rows[0][1] }

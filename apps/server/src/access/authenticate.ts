@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { findLiveSession, type LiveSession } from './live-session';
+import { findRequestSession, type RequestSession } from './live-session';
 import type { TokenError, TokenKeys } from './tokens';
 import { verifyAccessToken } from './verified-tokens';
 
-export type RequestAuth = LiveSession;
+export type RequestAuth = RequestSession;
 
 /** The bearer token of a request; null without an Authorization header, 401 when it is not a bearer. */
 export function readBearer(request: FastifyRequest): string | null {
@@ -31,7 +31,7 @@ export async function authenticate(db: Db, keys: TokenKeys, bearer: string | nul
     const reason = (error as TokenError).reason;
     throw new AppError(reason === 'expired' ? 'token_expired' : 'invalid_token', (error as Error).message);
   }
-  const live = await findLiveSession(db, claims.sid);
+  const live = await findRequestSession(db, claims.sid);
   if (!live || live.identity.id !== claims.sub) {
     throw new AppError('session_expired', 'This session has ended; sign in again');
   }
