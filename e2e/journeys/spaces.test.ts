@@ -131,6 +131,20 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     await inviteeContext.close();
   });
 
+  it('INV-001 the local mailbox shows anonymous visitors no mail; its sign-in link comes back to it', async () => {
+    const context = await env.browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/mailbox`);
+    expect(await page.getByRole('link', { name: /\/invitations\// }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(page, { email: 'new.hire@acme.example' });
+    await page.waitForURL(`${env.server.url}/mailbox`);
+    await page.getByText('Mail sent to new.hire@acme.example.').waitFor();
+    expect(await page.getByRole('link', { name: /\/invitations\/.+\/accept$/ }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('SHELL ROUTE shows the shell at 375 px with the navigation in a drawer', async () => {
     const page = await env.browser.newPage({ viewport: viewports.mobile });
     await signInAs(page, env.server.url, 'member@acme.example');
