@@ -270,7 +270,8 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await check(page, 'mail merges sent with a refused invitation banner');
     await page.close();
 
-    // The local mailbox, holding an invitation mail.
+    // The local mailbox: to an anonymous visitor a sign-in prompt; to the invitee, signed in, their
+    // invitation mail (it shows each person only the mail sent to them).
     const owner = await env.browser.newPage({ viewport: viewports.desktop });
     await signInAs(owner, env.server.url, 'owner@acme.example');
     const workspaceId = new URL(owner.url()).pathname.split('/')[1]!;
@@ -278,13 +279,22 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
       emails: ['a11y.invitee@acme.example'],
     });
     expect(invited.status).toBe(200);
-    await owner.goto(`${env.server.url}/mailbox`);
-    await owner
+    await owner.close();
+    const inviteeContext = await env.browser.newContext({ viewport: viewports.desktop });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(`${env.server.url}/mailbox`);
+    await invitee.getByRole('link', { name: 'Sign in' }).waitFor();
+    await check(invitee, 'local mailbox, signed out');
+    await invitee.getByRole('link', { name: 'Sign in' }).click();
+    await invitee.getByRole('button', { name: 'Sign in with Google' }).click();
+    await completeLocalSignIn(invitee, { email: 'a11y.invitee@acme.example' });
+    await invitee.waitForURL(`${env.server.url}/mailbox`);
+    await invitee
       .getByRole('link', { name: /\/invitations\/.+\/accept$/ })
       .first()
       .waitFor();
-    await check(owner, 'local mailbox');
-    await owner.close();
+    await check(invitee, 'local mailbox');
+    await inviteeContext.close();
 
     expect(report()).toBe('');
   }, 240_000);

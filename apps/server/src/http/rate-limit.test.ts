@@ -95,7 +95,7 @@ describe('the in-process counter', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redisReachable = await new Promise<boolean>((resolve) => {
   const { hostname, port } = new URL(redisUrl);
   const socket = createConnection({ host: hostname, port: Number(port || 6379) });

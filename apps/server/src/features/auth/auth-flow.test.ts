@@ -347,6 +347,25 @@ describe('sign-in through the built-in OpenID issuer', () => {
     });
   });
 
+  it('AUTH-019 a second sign-in in the same browser (compose) revokes the old session and keeps the new cookie', async () => {
+    const first = await signInThroughLocalIssuer(t.baseUrl, { email: 'owner@acme.example' });
+    const { session: second } = await signInThroughLocalIssuer(
+      t.baseUrl,
+      { email: 'owner@acme.example' },
+      first.browser,
+    );
+    const revoke = await first.browser.fetch(
+      '/api/v1/auth/revoke',
+      bearer(first.session.accessToken, json({ sessionId: first.session.sessionId })),
+    );
+    expect(revoke.status).toBe(200);
+    const refresh = await first.browser.fetch(
+      '/api/v1/auth/refresh-token',
+      bearer(second.backendIdToken, json({ sessionId: second.sessionId })),
+    );
+    expect(refresh.status).toBe(200);
+  });
+
   it('API-040 refuses a token call without the browser-bound state, or without a code', async () => {
     const stranger = await fetch(`${t.baseUrl}/api/v1/auth/token`, json({ code: 'abc', state: 'xyz' }));
     expect(stranger.status).toBe(400);

@@ -126,9 +126,12 @@ export const authRoutes = [
     contract: revokeContract,
     access: { kind: 'public' },
     handler: async ({ body, context, request, reply }) => {
-      // Cleared whatever the outcome: after a logout this browser holds no session.
-      clearSessionCookie(reply, sessionCookie(context));
-      await revokeSession(serviceOptions(context), body.sessionId, readBearer(request));
+      const cookieRowId = sessionRowIdFromCookie(request, context.config.SESSION_SECRET);
+      const revokedRowId = await revokeSession(serviceOptions(context), body.sessionId, readBearer(request));
+      // After a logout this browser holds no session. A compose sign-in, though, revokes the
+      // session it replaced while the cookie already names the new one: that cookie stays.
+      if (cookieRowId === null || cookieRowId === revokedRowId)
+        clearSessionCookie(reply, sessionCookie(context));
       return { revoked: true } as const;
     },
   }),

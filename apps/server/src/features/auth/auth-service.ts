@@ -117,7 +117,13 @@ export async function refreshSession(
 }
 
 /** API-042: ends the session now; every process checks the database on each call. */
-export async function revokeSession(options: AuthServiceOptions, sessionId: string, bearer: string | null) {
+/** Ends the session; answers its row id. */
+export async function revokeSession(
+  options: AuthServiceOptions,
+  sessionId: string,
+  bearer: string | null,
+): Promise<string> {
   const row = await sessionHeldBy(options, sessionId, bearer);
   await revokeSessionRow(options.db, row.id);
+  return row.id;
 }
