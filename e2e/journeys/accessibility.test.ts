@@ -271,15 +271,19 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await page.close();
 
     // The local mailbox: to an anonymous visitor a sign-in prompt; to the invitee, signed in, their
-    // invitation mail (it shows each person only the mail sent to them).
-    const owner = await env.browser.newPage({ viewport: viewports.desktop });
-    await signInAs(owner, env.server.url, 'owner@acme.example');
-    const workspaceId = new URL(owner.url()).pathname.split('/')[1]!;
-    const invited = await callApi(owner, 'POST', `/api/v1/workspaces/${workspaceId}/invitations`, {
-      emails: ['a11y.invitee@acme.example'],
+    // invitation mail (it shows each person only the mail sent to them). Acme Europe's owner
+    // invites owner@acme.example, who has an account, so signing in comes back to the mailbox.
+    const inviter = await env.browser.newPage({ viewport: viewports.desktop });
+    await signInAs(inviter, env.server.url, 'admin@acme.example');
+    const me = await callApi(inviter, 'GET', '/api/v2/users/me?includeWorkspaces=true');
+    const europe = (
+      me.body as { userWorkspaces: { workspaceId: string; workspaceName: string }[] }
+    ).userWorkspaces.find((space) => space.workspaceName === 'Acme Europe')!;
+    const invited = await callApi(inviter, 'POST', `/api/v1/workspaces/${europe.workspaceId}/invitations`, {
+      emails: ['owner@acme.example'],
     });
     expect(invited.status).toBe(200);
-    await owner.close();
+    await inviter.close();
     const inviteeContext = await env.browser.newContext({ viewport: viewports.desktop });
     const invitee = await inviteeContext.newPage();
     await invitee.goto(`${env.server.url}/mailbox`);
@@ -287,7 +291,7 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await check(invitee, 'local mailbox, signed out');
     await invitee.getByRole('link', { name: 'Sign in' }).click();
     await invitee.getByRole('button', { name: 'Sign in with Google' }).click();
-    await completeLocalSignIn(invitee, { email: 'a11y.invitee@acme.example' });
+    await completeLocalSignIn(invitee, { email: 'owner@acme.example' });
     await invitee.waitForURL(`${env.server.url}/mailbox`);
     await invitee
       .getByRole('link', { name: /\/invitations\/.+\/accept$/ })
