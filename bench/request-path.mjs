@@ -28,14 +28,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { signIn } from './lib/sign-in.mjs';
+import { connect, freePort, sleep, waitFor, withDatabase } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -49,46 +48,6 @@ const OWNER = 'owner@acme.example';
 const SPACE = 'Acme Sales';
 // Enough addresses that none comes near the global 600 a minute at tens of thousands of requests.
 const CLIENT_ADDRESSES = 2000;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.href;
-}
-
-async function connect(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  return client;
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      await response.body?.cancel();
-      return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} never answered`);
-}
 
 async function stop(child) {
   if (!child || child.exitCode !== null) return;

@@ -12,15 +12,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { signIn } from './lib/sign-in.mjs';
+import { connect, freePort, sleep, waitFor, withDatabase } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -39,44 +38,7 @@ const CAMPAIGN_SEARCH = 'webinar'; // one title in eight
 const UNSUB_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'proton.me', 'corp.example'];
 const UNSUB_SEARCH = 'yahoo'; // one address in five
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const elapsed = (start) => performance.now() - start;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.href;
-}
-
-async function connect(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  return client;
-}
-
-async function waitForServer(baseUrl, server) {
-  for (let i = 0; i < 600; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server never answered /healthz');
-}
 
 /** Waits until the demo has written the space and its owner; answers their ids. */
 async function demoIds(db) {
@@ -221,7 +183,7 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     let started = performance.now();
-    await waitForServer(baseUrl, server);
+    await waitFor(`${baseUrl}/healthz`, server);
     db = await connect(databaseUrl);
     const ids = await demoIds(db);
     console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${dbName})`);
