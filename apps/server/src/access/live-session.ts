@@ -3,20 +3,21 @@ import type { Db } from '../db/client';
 import { preparedPerDb } from '../db/prepared';
 import { identities, sessions, users } from '../db/schema';
 
-// Every authenticated request sends this: prepared once per database handle (db/prepared.ts).
+/** The session of the `sessionId` placeholder, while it is neither revoked nor expired. */
+const isLive = and(
+  eq(sessions.id, sql.placeholder('sessionId')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql`now()`),
+);
+
+// Refresh and revoke send this: prepared once per database handle (db/prepared.ts).
 const liveSessionQuery = preparedPerDb((db) =>
   db
     .select({ session: sessions, identity: identities, user: users })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
     .leftJoin(users, eq(users.id, identities.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isLive)
     .limit(1)
     .prepare('mb_live_session'),
 );
@@ -34,13 +35,7 @@ const requestSessionQuery = preparedPerDb((db) =>
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
     .leftJoin(users, eq(users.id, identities.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isLive)
     .limit(1)
     .prepare('mb_request_session'),
 );

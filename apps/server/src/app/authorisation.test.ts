@@ -94,6 +94,25 @@ function suppressionLines(list: 'unsubscriptions' | 'bounces'): Record<string, L
   };
 }
 
+/** PERM-018, PERM-019, PERM-050: managers of a PRO or PREMIUM space, WORKSPACE_DASHBOARD lifted. */
+function teamReportLines(calls: readonly string[]): Record<string, Line> {
+  return Object.fromEntries(
+    calls.map((call) => [
+      `GET /api/v1/workspaces/:id/team-report/${call}`,
+      {
+        request: (id: string) => ['GET', `/api/v1/workspaces/${id}/team-report/${call}`],
+        expect: [401, 404, 403, 403, 200, 200],
+        otherwise: {
+          ...disabledSpace,
+          FREE: MANAGERS_REFUSED,
+          LEGACY: MANAGERS_REFUSED,
+          'restrictions in force': MANAGERS_REFUSED,
+        },
+      } satisfies Line,
+    ]),
+  );
+}
+
 const table: Record<string, Line> = {
   'GET /api/v1/workspaces/:id': {
     request: (id) => ['GET', `/api/v1/workspaces/${id}`],
@@ -146,27 +165,7 @@ const table: Record<string, Line> = {
     expect: MEMBER_READ,
     otherwise: disabledSpace,
   },
-  // PERM-018, PERM-019, PERM-050: managers of a PRO or PREMIUM space, WORKSPACE_DASHBOARD lifted.
-  'GET /api/v1/workspaces/:id/team-report/summary': {
-    request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/summary`],
-    expect: [401, 404, 403, 403, 200, 200],
-    otherwise: {
-      ...disabledSpace,
-      FREE: MANAGERS_REFUSED,
-      LEGACY: MANAGERS_REFUSED,
-      'restrictions in force': MANAGERS_REFUSED,
-    },
-  },
-  'GET /api/v1/workspaces/:id/team-report/members': {
-    request: (id) => ['GET', `/api/v1/workspaces/${id}/team-report/members`],
-    expect: [401, 404, 403, 403, 200, 200],
-    otherwise: {
-      ...disabledSpace,
-      FREE: MANAGERS_REFUSED,
-      LEGACY: MANAGERS_REFUSED,
-      'restrictions in force': MANAGERS_REFUSED,
-    },
-  },
+  ...teamReportLines(['summary', 'members']),
 };
 
 /** One call as `caller` (anonymous when undefined); every refusal must be in the one error shape. */
