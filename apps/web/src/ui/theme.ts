@@ -1,4 +1,4 @@
-import { Alert, createTheme, darken, em, Menu, Modal, Pagination, rem, Select } from '@mantine/core';
+import { createTheme, darken, em, rem } from '@mantine/core';
 import type { CSSVariablesResolver, MantineBreakpoint } from '@mantine/core';
 import { BREAKPOINTS } from '@mergeboard/core';
 
@@ -39,23 +39,29 @@ export const theme = createTheme({
   fontFamily,
   headings: { fontFamily, fontWeight: '700' },
   defaultRadius: 'md',
+  // Plain entries, not Component.extend(): importing Select or Menu here would put them (and
+  // floating-ui) into the first load of every page.
   components: {
     // Icon-only controls get a name (WCAG 4.1.2): the dialogs' ×, the banners' ×, the pager's arrows.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
-    }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof PAGINATION_CONTROL_LABELS) => ({
+          'aria-label': PAGINATION_CONTROL_LABELS[control],
+        }),
+      },
+    },
     // A menu holds menu items only: no focus placeholder inside it; opening focuses the first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A select is an ARIA combobox: the field says whether its list is open and, when it is,
     // names it (aria-controls). The list scrolls itself, as the combobox's listbox, rather than
     // inside a scroll area no key can reach: the arrow keys move through the options from the
     // field (Tab leaves the field and closes the list).
-    Select: Select.extend({
+    Select: {
       defaultProps: { role: 'combobox', withScrollArea: false },
       styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
-    }),
+    },
     ComboboxTarget: { defaultProps: { withExpandedAttribute: true } },
   },
 });
