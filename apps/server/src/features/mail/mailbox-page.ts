@@ -57,7 +57,7 @@ body{font-family:system-ui,sans-serif;margin:0;background:#f8f9fa;color:#212529}
 main{max-width:48rem;margin:0 auto;padding:1.5rem}
 article{background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#6c757d;margin:0 0 .75rem;font-size:.9rem}
-pre{white-space:pre-wrap;font:inherit;margin:0}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0}
 </style></head><body><main>
 <h1>Local mailbox</h1>
 <p>No SMTP server is configured (SMTP_URL), so ${product} keeps the mail it would send here.</p>
