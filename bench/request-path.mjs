@@ -26,7 +26,6 @@
 // BENCH_PROFILE=dir write a V8 CPU profile of the server (node --cpu-prof) into dir, and print its
 //                   top functions by self time while the load ran (lib/profile-summary.mjs)
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { connect, freePort, sleep, waitFor, withDatabase } from './lib/processes.mjs';
+import { connect, freePort, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -48,14 +47,6 @@ const OWNER = 'owner@acme.example';
 const SPACE = 'Acme Sales';
 // Enough addresses that none comes near the global 600 a minute at tens of thousands of requests.
 const CLIENT_ADDRESSES = 2000;
-
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 async function spaceOfOwner(db) {
   const { rows } = await db.query(
@@ -105,19 +96,12 @@ const loadWindow = { from: -Infinity, to: Infinity };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  let admin;
-  try {
-    admin = await connect(adminUrl);
-  } catch (error) {
-    console.log(`request-path: skipped: no PostgreSQL at ${adminUrl} (${error.message})`);
-    return;
-  }
-  const dbName = `mb_bench_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = withDatabase(adminUrl, dbName);
+  const database = await throwawayDatabase(adminUrl, 'request-path');
+  if (!database) return;
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
   let server;
   let ceiling;
-  await admin.query(`CREATE DATABASE ${dbName}`);
   try {
     const [port, ceilingPort] = [await freePort(), await freePort()];
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -265,10 +249,7 @@ async function main() {
   } finally {
     await stop(ceiling);
     await stop(server);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => {
-      console.error(`could not drop ${dbName}: ${error.message}`);
-    });
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (PROFILE_DIR) {

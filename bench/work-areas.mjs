@@ -10,7 +10,6 @@
 // BENCH_REQUESTS    timed requests per call (default 50), after BENCH_WARMUP warm-ups (default 5)
 // BENCH_KEEP_DATABASE=1  leave the loaded database behind (its name is printed) to study plans
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { to as copyTo } from 'pg-copy-streams';
 import { signIn } from './lib/sign-in.mjs';
-import { connect, freePort, sleep, waitFor, withDatabase } from './lib/processes.mjs';
+import { connect, freePort, sleep, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -151,19 +150,12 @@ async function timeCopy(db, { workspaceId, userId }) {
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 async function main() {
-  let admin;
-  try {
-    admin = await connect(adminUrl);
-  } catch (error) {
-    console.log(`work-areas: skipped: no PostgreSQL at ${adminUrl} (${error.message})`);
-    return;
-  }
-  const dbName = `mb_bench_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = withDatabase(adminUrl, dbName);
+  const database = await throwawayDatabase(adminUrl, 'work-areas');
+  if (!database) return;
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
   let server;
   let db;
-  await admin.query(`CREATE DATABASE ${dbName}`);
   try {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -186,7 +178,7 @@ async function main() {
     await waitFor(`${baseUrl}/healthz`, server);
     db = await connect(databaseUrl);
     const ids = await demoIds(db);
-    console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${dbName})`);
+    console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${database.name})`);
 
     started = performance.now();
     await load(db, ids);
@@ -294,20 +286,8 @@ async function main() {
     console.log(`ratio export / COPY: ${ratio.toFixed(2)}  (target ≤ 3: ${ratio <= 3 ? 'met' : 'NOT MET'})`);
   } finally {
     await db?.end().catch(() => {});
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
-    if (process.env.BENCH_KEEP_DATABASE === '1') {
-      console.log(`kept database ${dbName}`);
-    } else {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => {
-        console.error(`could not drop ${dbName}: ${error.message}`);
-      });
-    }
-    await admin.end();
+    await stop(server);
+    await database.drop({ keep: process.env.BENCH_KEEP_DATABASE === '1' });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // What the PostgreSQL benchmarks share: ports, throwaway databases, and waiting for the processes
 // they start.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
@@ -43,4 +44,41 @@ export async function waitFor(url, child) {
     await sleep(200);
   }
   throw new Error(`${url} never answered`);
+}
+
+/** Stops a process gracefully (SIGTERM), forcibly after 15 s. */
+export async function stop(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * A new, empty database next to `adminUrl`'s for one benchmark run, or null (said why) when no
+ * PostgreSQL answers there. `drop()` removes it again unless `keep` is set.
+ */
+export async function throwawayDatabase(adminUrl, bench) {
+  let admin;
+  try {
+    admin = await connect(adminUrl);
+  } catch (error) {
+    console.log(`${bench}: skipped: no PostgreSQL at ${adminUrl} (${error.message})`);
+    return null;
+  }
+  const name = `mb_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    async drop({ keep = false } = {}) {
+      if (keep) console.log(`kept database ${name}`);
+      else
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error) => {
+          console.error(`could not drop ${name}: ${error.message}`);
+        });
+      await admin.end();
+    },
+  };
 }
