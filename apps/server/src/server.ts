@@ -67,7 +67,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     const { seeded } = await seedDemo({ db: database.db });
     if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
   }
-  const queue: Queue = await startQueue({ database, logger, work: config.ROLE !== 'web', jobs });
+  const queue: Queue = await startQueue({ database, config, logger, work: config.ROLE !== 'web', jobs });
   const context: Runtime = { config, database, queue };
 
   let app: FastifyInstance | null = null;

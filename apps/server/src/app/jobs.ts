@@ -1,6 +1,11 @@
 import { purgeExpiredIssuerStateJob } from '../features/auth';
+import { deliverMailJob } from '../features/mail';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
 
 /** Every background job a worker runs; features contribute theirs here, like routes. */
-export const jobs: readonly JobDefinition[] = [purgeExpiredSessions, purgeExpiredIssuerStateJob];
+export const jobs: readonly JobDefinition[] = [
+  purgeExpiredSessions,
+  purgeExpiredIssuerStateJob,
+  deliverMailJob,
+];

@@ -12,6 +12,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type every query module takes; both drivers implement it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SqlResult {
   rows: Record<string, unknown>[];

@@ -1,3 +1,4 @@
+import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 
 /** A background job: idempotent, because pg-boss delivers at least once. */
@@ -5,7 +6,7 @@ export interface JobDefinition<Data extends object = object> {
   name: string;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
-  run(input: { database: Database; data: Data }): Promise<void>;
+  run(input: { database: Database; config: Config; data: Data }): Promise<void>;
 }
 
 export function defineJob<Data extends object>(job: JobDefinition<Data>): JobDefinition<Data> {

@@ -36,6 +36,7 @@ describe('job queue', () => {
     await boss.schedule('purge-expired-rate-limits', '*/5 * * * *');
     const restarted = await startQueue({
       database: t.database,
+      config: t.context.config,
       logger: pino({ level: 'silent' }),
       work: true,
       jobs: [purgeExpiredSessions],

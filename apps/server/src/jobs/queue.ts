@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import type { JobDefinition } from './job';
 
@@ -13,6 +14,7 @@ export interface Queue {
 
 export interface QueueOptions {
   database: Database;
+  config: Config;
   logger: FastifyBaseLogger;
   /** The jobs this process knows (app/jobs.ts). */
   jobs: readonly JobDefinition[];
@@ -27,7 +29,7 @@ export interface QueueOptions {
  * multi-statement text through PGlite's `exec`.
  */
 export async function startQueue(options: QueueOptions): Promise<Queue> {
-  const { database, logger } = options;
+  const { database, config, logger } = options;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.execute(text, values) },
     // PGlite has a single connection; keep pg-boss's own maintenance light there.
@@ -44,7 +46,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async (batch) => {
         for (const item of batch) {
-          await job.run({ database, data: (item.data ?? {}) as object });
+          await job.run({ database, config, data: (item.data ?? {}) as object });
         }
       },
     );

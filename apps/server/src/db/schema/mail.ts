@@ -1,11 +1,13 @@
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns';
 
 export const MAIL_MESSAGE_STATUSES = ['QUEUED', 'CAPTURED', 'SENT', 'FAILED'] as const;
 
 /**
  * Outgoing mail of the product itself (invitations, notices), written in the same transaction
- * as what it announces (a transactional outbox). Without SMTP the rows are the local mailbox.
+ * as what it announces (a transactional outbox). Without SMTP the rows are the local mailbox;
+ * with SMTP a worker job delivers the QUEUED ones (features/mail/delivery.ts).
  */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -18,10 +20,22 @@ export const mailMessages = pgTable(
     status: text('status', { enum: MAIL_MESSAGE_STATUSES }).notNull().default('QUEUED'),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
+    /** Delivery attempts started so far; counted when an attempt claims the row. */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a QUEUED message may be tried next. A claim pushes it forward by a lease, so a second
+     * worker skips the message while it is being sent, and a crashed attempt is retried later.
+     */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
   },
   (t) => [
     index('mail_messages_status_created_at_idx').on(t.status, t.createdAt),
     index('mail_messages_created_at_idx').on(t.createdAt.desc()),
+    index('mail_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'QUEUED'`),
     check('mail_messages_status_check', oneOf(t.status, MAIL_MESSAGE_STATUSES)),
+    check('mail_messages_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

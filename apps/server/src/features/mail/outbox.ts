@@ -1,7 +1,5 @@
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { mailMessages } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface MailSettings {
   publicUrl: string;
