@@ -65,6 +65,24 @@ export const errorStatus = {
   /** An invitation link that expired, was cancelled or was used (INV-010). */
   invitation_is_not_active: 409,
 
+  /** MEM-059: the plan's paid-user maximum is reached. */
+  max_users_reached: 409,
+  /** MEM-057, MEM-058, MEM-063: a plan's user limit (free users, or the legacy plan's users) is reached. */
+  user_limit_reached: 409,
+  /** MEM-062, MEM-064: an address outside the space's domains on a single-domain plan. */
+  domain_not_allowed: 409,
+  /** MEM-036, MEM-060: the user is paid in another space while MULTIPLE_PAYMENT is in force. */
+  already_paid_user: 409,
+  /** MEM-065..069, PERM-026..031: one of the selected members cannot be removed (the message says why). */
+  member_remove_refused: 403,
+  /** MEM-038: a role change that names the owner. */
+  role_change_refused: 403,
+  /** MEM-037: a change that would change nothing. */
+  nothing_to_change: 409,
+
+  /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */
+  webhook_signature_invalid: 400,
+
   // Our side or the world's.
   internal_error: 500,
   /** Gmail failed to create a draft. */

@@ -48,6 +48,12 @@ const CAN_FLAGS = [
   'canInvite',
   'canTransferOwnership',
   'canDeleteSpace',
+  'canManageMembers',
+  'canManageSeatMembers',
+  'canManageLegacyMembers',
+  'canChangeRoles',
+  'canManageSeats',
+  'canReadSubscriptions',
 ] as const;
 
 describe('spaceUserFeatures', () => {
@@ -333,6 +339,96 @@ describe('deletion', () => {
   });
 });
 
+describe('member management (PERM-021..025, decisions C5 and C6)', () => {
+  const everyRolePlan = ROLES.flatMap((role) => WORKSPACE_PLANS.map((plan) => [role, plan] as const));
+  const onPlan = (role: Role, workspacePlan: WorkspacePlan) =>
+    workspacePlan === 'LEGACY' ? legacy('TEAM', { role }) : perm({ role, workspacePlan });
+
+  it.each(everyRolePlan)(
+    'PERM-021 PERM-025 C5 C6 %s on %s: owners and admins manage members',
+    (role, plan) => {
+      expect(onPlan(role, plan).canManageMembers).toBe(role !== 'MEMBER');
+    },
+  );
+
+  it.each(everyRolePlan)(
+    'PERM-021 C3 %s on %s: the seat add and remove are for managers of non-legacy spaces',
+    (role, plan) => {
+      expect(onPlan(role, plan).canManageSeatMembers).toBe(role !== 'MEMBER' && plan !== 'LEGACY');
+    },
+  );
+
+  it.each(everyRolePlan)(
+    'C2 C3 MEM-011 MEM-018 %s on %s: the legacy add, invite and remove are for managers of legacy spaces',
+    (role, plan) => {
+      expect(onPlan(role, plan).canManageLegacyMembers).toBe(role !== 'MEMBER' && plan === 'LEGACY');
+    },
+  );
+
+  it('MEM-042 the legacy calls serve TEAM and UNLIMITED plans, not the single-user legacy plans', () => {
+    expect(legacy('TEAM').canManageLegacyMembers).toBe(true);
+    expect(legacy('UNLIMITED', { role: 'ADMIN' }).canManageLegacyMembers).toBe(true);
+    expect(legacy('PERSONAL').canManageLegacyMembers).toBe(false);
+    expect(legacy('PROFESSIONAL').canManageLegacyMembers).toBe(false);
+    expect(
+      denialOf('canManageLegacyMembers', {
+        ...base,
+        workspacePlan: 'LEGACY',
+        workspaceStatus: 'LEGACY',
+        legacyType: 'PERSONAL',
+      }),
+    ).toEqual({ code: 'plan_not_eligible', message: 'This legacy plan has a single user.' });
+  });
+
+  it.each(everyRolePlan)(
+    'PERM-006 PERM-023 C5 %s on %s: only the owner changes roles, never on FREE',
+    (role, plan) => {
+      expect(onPlan(role, plan).canChangeRoles).toBe(role === 'OWNER' && plan !== 'FREE');
+    },
+  );
+
+  it("PERM-006 PERM-023 the owner of a FREE space is told roles need another plan; an admin, that it is the owner's", () => {
+    expect(denialOf('canChangeRoles', { ...base, workspacePlan: 'FREE', userPlan: 'FREE' })).toEqual({
+      code: 'plan_not_eligible',
+      message: 'Changing roles is not available in free plan.',
+    });
+    expect(denialOf('canChangeRoles', { ...base, role: 'ADMIN' })).toEqual({
+      code: 'forbidden',
+      message: 'Only the owner can do this',
+    });
+  });
+
+  it.each(everyRolePlan)('PERM-022 C6 %s on %s: only the owner manages seats', (role, plan) => {
+    expect(onPlan(role, plan).canManageSeats).toBe(role === 'OWNER');
+  });
+
+  it('PERM-024 a member or an admin is told to contact the space owner to buy seats', () => {
+    for (const role of ['MEMBER', 'ADMIN'] as const) {
+      expect(denialOf('canManageSeats', { ...base, role })?.message).toContain(
+        'please contact the space owner',
+      );
+    }
+  });
+
+  it.each(everyRolePlan)(
+    'PERM-009 000 §4 %s on %s: subscription lists are not served to MEMBER',
+    (role, plan) => {
+      expect(onPlan(role, plan).canReadSubscriptions).toBe(role !== 'MEMBER');
+    },
+  );
+
+  it('PERM-011 SHELL-025 a DISABLED manager or a DISABLED space manages no member', () => {
+    for (const p of [perm({ memberStatus: 'DISABLED' }), perm({ workspaceStatus: 'DISABLED' })]) {
+      expect([p.canManageMembers, p.canManageSeatMembers, p.canChangeRoles, p.canReadSubscriptions]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
+  });
+});
+
 describe('refusals name their reason (denialOf)', () => {
   const texts = { productName: 'Mergeboard' };
   it('SPACE-031 SPACE-032 a FREE or LEGACY owner is told why the transfer is refused', () => {
@@ -429,10 +525,24 @@ describe('invariants over every combination', () => {
     for (const input of inputs) {
       const p = spacePermissions(input);
       for (const flag of CAN_FLAGS) if (p[flag]) expect(p.canAccessWorkspace, flag).toBe(true);
-      const managerOnly = [p.canManageSettings, p.canAccessWorkspaceBilling, p.canAccessTeamReport];
-      if (input.role === 'MEMBER') expect(managerOnly).toEqual([false, false, false]);
-      const ownerOnly = [p.canAccessGeneralSettings, p.canTransferOwnership, p.canDeleteSpace];
-      if (input.role !== 'OWNER') expect(ownerOnly).toEqual([false, false, false]);
+      const managerOnly = [
+        p.canManageSettings,
+        p.canAccessWorkspaceBilling,
+        p.canAccessTeamReport,
+        p.canManageMembers,
+        p.canManageSeatMembers,
+        p.canManageLegacyMembers,
+        p.canReadSubscriptions,
+      ];
+      if (input.role === 'MEMBER') expect(managerOnly.every((flag) => !flag)).toBe(true);
+      const ownerOnly = [
+        p.canAccessGeneralSettings,
+        p.canTransferOwnership,
+        p.canDeleteSpace,
+        p.canChangeRoles,
+        p.canManageSeats,
+      ];
+      if (input.role !== 'OWNER') expect(ownerOnly.every((flag) => !flag)).toBe(true);
       if (input.role === 'MEMBER')
         expect(p.canInvite).toBe(
           input.memberInviteUser &&

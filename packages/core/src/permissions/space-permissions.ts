@@ -70,6 +70,10 @@ const workspaceAccess: readonly Check[] = [activeMember, activeSpace];
 /** PERM-002: owners and admins. */
 const manager = check((i) => isManager(i.role), forbidden('Only owners and admins can do this'));
 const owner = check((i) => i.role === 'OWNER', forbidden('Only the owner can do this'));
+/** PERM-021, PERM-025: the managers of active members of an active space. */
+const memberManagers: readonly Check[] = [...workspaceAccess, manager];
+/** PERM-024: what a member or admin reads when buying seats is refused. */
+const SEATS_OWNER_ONLY = 'Only the owner can manage seats: please contact the space owner';
 const lifted = (restriction: RolloutRestriction, message: string) =>
   check((i) => !isRestricted(i.restrictions, restriction), { code: 'restricted', message });
 
@@ -147,6 +151,51 @@ const GATES = {
       { code: 'restricted', message: 'The users page is not available for your account yet.' },
     ),
   ],
+  /**
+   * PERM-021, PERM-025 (C5, C6): owners and admins manage members: resend and cancel invitations,
+   * activate, read who can be made paid. The rules of each change (whom an admin may remove, the
+   * plan limits) are core's member rules, checked on the selection.
+   */
+  canManageMembers: memberManagers,
+  /** PERM-021 (C3): the seat model's add and remove (users/v1); legacy spaces use Manage Users. */
+  canManageSeatMembers: [
+    ...memberManagers,
+    check(
+      (i) => i.workspacePlan !== 'LEGACY',
+      forbidden('Legacy spaces manage users from the Manage Users page'),
+    ),
+  ],
+  /**
+   * C2, C3, MEM-011, MEM-018, MEM-042: managers of a legacy TEAM or UNLIMITED space add, invite and
+   * remove users from the Manage Users page (legacy personal and professional plans have none).
+   */
+  canManageLegacyMembers: [
+    ...memberManagers,
+    check(
+      (i) => i.workspacePlan === 'LEGACY',
+      forbidden('Only spaces on a legacy plan manage users this way'),
+    ),
+    check((i) => i.legacyType === 'TEAM' || i.legacyType === 'UNLIMITED', {
+      code: 'plan_not_eligible',
+      message: 'This legacy plan has a single user.',
+    }),
+  ],
+  /**
+   * PERM-006, PERM-023 (C5): the owner only, on a plan with manageUserRoles (every plan but FREE,
+   * see planFeatures). "No owner in the selection" is a rule of the request (roleChangesOf).
+   */
+  canChangeRoles: [
+    ...workspaceAccess,
+    owner,
+    check((i) => planFeatures(i.workspacePlan).manageUserRoles, {
+      code: 'plan_not_eligible',
+      message: 'Changing roles is not available in free plan.',
+    }),
+  ],
+  /** PERM-022, PERM-024 (C6): only the owner manages seats; members are told to contact the owner. */
+  canManageSeats: [...workspaceAccess, check((i) => i.role === 'OWNER', forbidden(SEATS_OWNER_ONLY))],
+  /** 000 §4 'Subscription lists are not fetched for MEMBER': served to owners and admins only. */
+  canReadSubscriptions: [...workspaceAccess, manager],
   /** PERM-015 as written (000 §6): hidden on PRO for a non-FREE user; "restricted" read as SHARED_BOUNCES. */
   showBouncesPage: [
     ...workspaceAccess,

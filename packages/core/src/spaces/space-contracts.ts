@@ -1,24 +1,18 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
+import { booleanQuery, workspaceIdParams } from '../contracts/common-params';
 import { API_BASES } from '../contracts/api-bases';
 import { text } from '../contracts/text';
 import {
   LEGACY_TYPES,
-  MEMBER_STATUSES,
   ROLES,
   ROLLOUT_RESTRICTIONS,
-  SEAT_TYPES,
-  USER_PLANS,
   WORKSPACE_PLANS,
   WORKSPACE_STATUSES,
 } from '../constants/domain';
-import { MEMBER_PAGE_SIZE } from '../constants/limits';
-import { listQuerySchema } from '../list/list-params';
 import { spaceNameSchema } from './space-name';
 
 const base = API_BASES.v1;
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-const workspaceIdParams = z.object({ id: z.uuid('id must be a space id') });
 
 const planFeature = z.object({ hasMultiDomain: z.boolean(), allowedUserCount: z.number().int() });
 
@@ -138,7 +132,8 @@ export const transferOwnership = defineContract({
 export const acceptInvitation = defineContract({
   method: 'PUT',
   path: `${base}/invitations/:token/accept`,
-  summary: 'Join the space of an invitation (API-021)',
+  summary:
+    'Join the space of an invitation (API-021): a pending member becomes ACTIVE; a FREE space already holding its allowed users refuses (409 user_limit_reached)',
   tags: ['spaces'],
   params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The invite link is invalid.') }),
   response: z.object({ workspaceId: z.string(), workspaceName: z.string(), isActiveWorkspace: z.boolean() }),
@@ -147,7 +142,8 @@ export const acceptInvitation = defineContract({
 export const inviteToWorkspace = defineContract({
   method: 'POST',
   path: `${base}/workspaces/:id/invitations`,
-  summary: 'Invite addresses to a space, or only check them (API-017)',
+  summary:
+    'Invite addresses to a space as free members, or only check them (API-017, INV-014); each gets a pending place and a mail. All or nothing: when any address is refused, nobody is invited',
   tags: ['spaces'],
   params: workspaceIdParams,
   query: z.object({ onlyCheckValidity: booleanQuery.optional() }),
@@ -173,35 +169,4 @@ export const getPromotions = defineContract({
   tags: ['spaces'],
   query: z.object({ project: text().min(1).max(64), placement: text().min(1).max(64) }),
   response: z.object({ enabled: z.boolean(), promotions: z.array(promotionSchema) }),
-});
-
-export const spaceMemberSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    status: z.enum(MEMBER_STATUSES),
-    plan: z.enum(USER_PLANS),
-    seatType: z.enum(SEAT_TYPES),
-    isPaid: z.boolean(),
-    trial: z.number().int().nullable().describe('Free-trial end in epoch ms; -1 unlimited; null none'),
-    createTimestamp: z.number().int(),
-  })
-  .meta({ id: 'SpaceMember' });
-export type SpaceMember = z.infer<typeof spaceMemberSchema>;
-
-export const listWorkspaceMembers = defineContract({
-  method: 'GET',
-  path: `${base}/workspaces/:id/members`,
-  summary: 'Members of a space (API-011), any member may list; filterBy search and memberStatus',
-  tags: ['spaces'],
-  params: workspaceIdParams,
-  query: listQuerySchema({
-    filterKeys: ['search', 'memberStatus'],
-    sortKeys: ['userEmail', 'userName', 'userRole', 'seatType'],
-    defaultLimit: MEMBER_PAGE_SIZE,
-    maxLimit: MEMBER_PAGE_SIZE,
-  }),
-  response: z.object({ items: z.array(spaceMemberSchema), total: z.number().int() }),
 });

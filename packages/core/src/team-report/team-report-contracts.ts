@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { API_BASES } from '../contracts/api-bases';
 import { defineContract } from '../contracts/contract';
+import { workspaceIdParams } from '../contracts/common-params';
 import { TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
 
 const base = API_BASES.v1;
-const workspaceIdParams = z.object({ id: z.uuid('id must be a space id') });
 
 /** TEAM-005: the team report lists members with one of these statuses (both when no filter is given). */
 export const TEAM_REPORT_MEMBER_STATUSES = ['ACTIVE', 'LEGACY'] as const;

@@ -5,9 +5,14 @@ export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
 
+/** CONST-031: gmail.com and googlemail.com are personal mail domains, shared by strangers. */
+export function isPersonalDomain(domain: string): boolean {
+  return (PERSONAL_MAIL_DOMAINS as readonly string[]).includes(domain.toLowerCase());
+}
+
 /** CONST-031: gmail.com and googlemail.com addresses are personal (Gmail-type) accounts. */
 export function isPersonalEmail(email: string): boolean {
-  return (PERSONAL_MAIL_DOMAINS as readonly string[]).includes(emailDomain(email));
+  return isPersonalDomain(emailDomain(email));
 }
 
 /** AUTH-047: STANDARD for a personal account, BUSINESS otherwise. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
+import { booleanQuery } from '../contracts/common-params';
 import { API_BASES } from '../contracts/api-bases';
 import { text } from '../contracts/text';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../constants/domain';
 
 const base = API_BASES.v2;
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** One space the current user belongs to (000 §3 'User-workspace entry'). */
 export const userWorkspaceSchema = z

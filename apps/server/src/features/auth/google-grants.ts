@@ -1,10 +1,8 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { googleGrants, identities } from '../../db/schema';
 import { openSecret, sealSecret, type GrantKey } from '../../lib/grant-cipher';
 import type { GoogleTokens } from '../../access/openid-client';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Keeps the tokens of a Google sign-in that granted the compose scope, sealed and bound to the

@@ -4,6 +4,7 @@ import type { GrantKey } from '../../lib/grant-cipher';
 import { saveGoogleGrant } from './google-grants';
 import type { VerifiedIdentity } from '../../access/openid-client';
 import { identities, sessions, users } from '../../db/schema';
+import { isInviteeOnly } from '../users';
 
 export const COOKIE_SESSION_DAYS = 36;
 
@@ -14,10 +15,11 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
 
 /**
  * Records who signed in, by (issuer, subject). The first sign-in of an address that already has
- * an account (created by an invitation or the demo data) links to it when the provider vouches
- * for the address; from then on the subject alone identifies the person. A token response that
- * granted the compose scope records when (AUTH-019); one that did not leaves an earlier grant.
- * With Google, such a response also leaves the tokens needed to write Gmail drafts.
+ * an account (created by the demo data, say) links to it when the provider vouches for the
+ * address; a users row that only stands for invitations is no account and is not linked. From
+ * then on the subject alone identifies the person. A token response that granted the compose
+ * scope records when (AUTH-019); one that did not leaves an earlier grant. With Google, such a
+ * response also leaves the tokens needed to write Gmail drafts.
  */
 export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idToken'>, grantKey?: GrantKey) {
   const now = new Date();
@@ -57,7 +59,8 @@ export async function upsertIdentity(db: Db, claims: Omit<VerifiedIdentity, 'idT
       .from(users)
       .where(eq(users.email, claims.email))
       .limit(1);
-    if (!owner) return identity!;
+    // Someone only added or invited has no account yet: they create it (users/createAccount).
+    if (!owner || (await isInviteeOnly(tx, owner.id))) return identity!;
     const [alreadyLinked] = await tx
       .select({ id: identities.id })
       .from(identities)

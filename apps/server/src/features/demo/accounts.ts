@@ -7,6 +7,8 @@ export const DEMO_SPACES = {
   /** PREMIUM on the older (not per-seat) billing flow: shares its unsubscriptions and bounces. */
   acmeEurope: { name: 'Acme Europe', slug: 'acme-europe', domain: 'acme.example', seats: 5 },
   personal: { name: "Pat's space", slug: 'pats-space' },
+  /** A Pro per-seat space whose every seat is assigned: adding members leads to buying seats. */
+  fullSeats: { name: 'Northwind Studio', slug: 'northwind-studio', domain: 'northwind.example', seats: 4 },
 } as const;
 
 /** The addresses to sign in with in the demo (the README and tests refer to these). */
@@ -23,6 +25,8 @@ export const DEMO_ACCOUNTS = {
   legacyOwner: 'owner@legacy-team.example',
   /** Gmail-type (STANDARD) account, OWNER of a FREE personal space. */
   personal: 'pat@gmail.com',
+  /** OWNER of Northwind Studio, a Pro per-seat space with no seat left (4 of 4 assigned). */
+  fullSeatsOwner: 'owner@northwind.example',
 } as const;
 
 export interface DemoPerson {
@@ -60,6 +64,14 @@ const person = (
   ...extra,
 });
 
+/** Added to a place but has not signed in yet: the invitation link is out. */
+const INVITED: Partial<DemoPerson> = {
+  status: 'PENDING',
+  seatType: 'PENDING_YAMM_USER',
+  installed: false,
+  sends: false,
+};
+
 export const ACME_PEOPLE: readonly DemoPerson[] = [
   person(DEMO_ACCOUNTS.acmeOwner, 'Olivia Bennett', 'OWNER', 'PRO'),
   person(DEMO_ACCOUNTS.acmeAdmin, 'Marcus Chen', 'ADMIN', 'PRO'),
@@ -71,12 +83,7 @@ export const ACME_PEOPLE: readonly DemoPerson[] = [
   person('lucas.martin@acme.example', 'Lucas Martin', 'MEMBER', 'PRO'),
   person('hannah.kowalski@acme.example', 'Hannah Kowalski', 'MEMBER', 'PRO'),
   // Added to a seat but has not signed in yet.
-  person('diego.alvarez@acme.example', 'Diego Alvarez', 'MEMBER', 'PRO', {
-    status: 'PENDING',
-    seatType: 'PENDING_YAMM_USER',
-    installed: false,
-    sends: false,
-  }),
+  person('diego.alvarez@acme.example', 'Diego Alvarez', 'MEMBER', 'PRO', INVITED),
   // Trying Pro before a seat is bought for her.
   person('emma.larsen@acme.example', 'Emma Larsen', 'MEMBER', 'PRO', {
     isPaid: false,
@@ -110,6 +117,55 @@ export const LEGACY_TEAM_PEOPLE: readonly DemoPerson[] = [
   person('ines.moreau@legacy-team.example', 'Ines Moreau', 'ADMIN', 'PRO'),
   person('kenji.sato@legacy-team.example', 'Kenji Sato', 'MEMBER', 'PRO'),
   person('ruth.adeyemi@legacy-team.example', 'Ruth Adeyemi', 'MEMBER', 'PRO', { status: 'LEGACY' }),
+];
+
+/**
+ * Legacy Team Co's other members, seeded apart (member-states.ts) so that every counter of its
+ * Manage Users page is non-zero: paid, gmail paid, trial, free, disabled, plus an invited one.
+ */
+export const LEGACY_TEAM_MORE_PEOPLE: readonly DemoPerson[] = [
+  person('marta.silva@gmail.com', 'Marta Silva', 'MEMBER', 'PRO_PERSONAL'),
+  person('felix.hartmann@legacy-team.example', 'Felix Hartmann', 'MEMBER', 'PRO', {
+    isPaid: false,
+    trialDaysLeft: 12,
+    sends: false,
+  }),
+  person('grace.lin@legacy-team.example', 'Grace Lin', 'MEMBER', 'FREE'),
+  person('omar.haddad@legacy-team.example', 'Omar Haddad', 'MEMBER', 'FREE', { status: 'DISABLED' }),
+  person('zoe.clark@legacy-team.example', 'Zoe Clark', 'MEMBER', 'FREE', INVITED),
+];
+
+/** Northwind Studio: every seat paid for is taken, one of them by a person still invited. */
+export const NORTHWIND_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.fullSeatsOwner, 'Ava Thompson', 'OWNER', 'PRO'),
+  person('mia.johansson@northwind.example', 'Mia Johansson', 'ADMIN', 'PRO'),
+  person('leo.fernandez@northwind.example', 'Leo Fernandez', 'MEMBER', 'PRO'),
+  person('sam.okoro@northwind.example', 'Sam Okoro', 'MEMBER', 'PRO', INVITED),
+];
+
+/**
+ * The pending members whose invitation link is out: who sent it and how many days ago (links
+ * last 7 days). Their tokens are random and kept nowhere: 'resend' mails a fresh link.
+ */
+export const DEMO_PENDING_INVITATIONS: readonly {
+  space: 'acme' | 'legacyTeam' | 'fullSeats';
+  email: string;
+  invitedBy: string;
+  daysAgo: number;
+}[] = [
+  { space: 'acme', email: 'diego.alvarez@acme.example', invitedBy: DEMO_ACCOUNTS.acmeOwner, daysAgo: 4 },
+  {
+    space: 'legacyTeam',
+    email: 'zoe.clark@legacy-team.example',
+    invitedBy: DEMO_ACCOUNTS.legacyOwner,
+    daysAgo: 5,
+  },
+  {
+    space: 'fullSeats',
+    email: 'sam.okoro@northwind.example',
+    invitedBy: DEMO_ACCOUNTS.fullSeatsOwner,
+    daysAgo: 2,
+  },
 ];
 
 export const PERSONAL_PERSON: DemoPerson = person(DEMO_ACCOUNTS.personal, 'Pat Morgan', 'OWNER', 'FREE');

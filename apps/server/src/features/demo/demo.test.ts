@@ -13,6 +13,7 @@ import {
   bounces,
   campaignRecipients,
   campaigns,
+  invitations,
   memberships,
   paymentPlanTiers,
   paymentPlans,
@@ -42,6 +43,7 @@ const ALL_TABLES = {
   bounces,
   campaignRecipients,
   campaigns,
+  invitations,
   memberships,
   paymentPlanTiers,
   paymentPlans,
@@ -86,6 +88,8 @@ describe('demo data', () => {
         userPlan: memberships.userPlan,
         status: memberships.status,
         isPaid: memberships.isPaid,
+        seatType: memberships.seatType,
+        freeTrialEnd: memberships.freeTrialEnd,
         isPersonal: users.isPersonal,
         addonWorkspaceId: users.addonWorkspaceId,
       })
@@ -364,6 +368,100 @@ describe('demo data', () => {
     } finally {
       await t.close();
     }
+  });
+
+  const seatPlanOf = async (workspaceId: string) => {
+    const [row] = await db()
+      .select({
+        totalSeats: subscriptionPaymentPlans.totalSeats,
+        assignedSeats: subscriptionPaymentPlans.assignedSeats,
+      })
+      .from(subscriptionPaymentPlans)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPaymentPlans.subscriptionId))
+      .where(eq(subscriptions.workspaceId, workspaceId));
+    return row;
+  };
+
+  it('MEM-014 Legacy Team Co has members for every Manage Users counter: paid, gmail paid, trial, free, disabled, invited', async () => {
+    const legacy = await spaceNamed(DEMO_SPACES.legacyTeam.name);
+    const members = await membersOf(legacy.id);
+    const counters = {
+      total: members.length,
+      paid: members.filter((m) => m.isPaid && !m.isPersonal).length,
+      gmailPaid: members.filter((m) => m.isPaid && m.isPersonal).length,
+      trial: members.filter((m) => m.freeTrialEnd !== null).length,
+      free: members.filter((m) => !m.isPaid && m.freeTrialEnd === null && m.userPlan === 'FREE').length,
+      disabled: members.filter((m) => m.status === 'DISABLED').length,
+      pending: members.filter((m) => m.status === 'PENDING').length,
+    };
+    for (const [name, value] of Object.entries(counters)) expect([name, value > 0]).toEqual([name, true]);
+    expect(members.find((m) => m.email === 'marta.silva@gmail.com')).toMatchObject({
+      userPlan: 'PRO_PERSONAL',
+      isPaid: true,
+      isPersonal: true,
+    });
+    const trial = members.find((m) => m.freeTrialEnd !== null)!;
+    expect(trial.freeTrialEnd!.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(trial.isPaid).toBe(false);
+    // The flat TEAM plan's seat plan counts its paid members, gmail ones included.
+    expect((await seatPlanOf(legacy.id))?.assignedSeats).toBe(counters.paid + counters.gmailPaid);
+  });
+
+  it('MEM-006 MEM-030 Northwind Studio is a Pro per-seat space with every seat assigned, one to a pending invitee', async () => {
+    const northwind = await spaceNamed(DEMO_SPACES.fullSeats.name);
+    expect(northwind).toMatchObject({ plan: 'PRO', status: 'ACTIVE', isPerSeat: true, legacyType: null });
+    const members = await membersOf(northwind.id);
+    expect(members.find((m) => m.role === 'OWNER')?.email).toBe(DEMO_ACCOUNTS.fullSeatsOwner);
+    const paid = members.filter((m) => m.isPaid).length;
+    expect(await seatPlanOf(northwind.id)).toEqual({
+      totalSeats: DEMO_SPACES.fullSeats.seats,
+      assignedSeats: DEMO_SPACES.fullSeats.seats,
+    });
+    expect(paid).toBe(DEMO_SPACES.fullSeats.seats);
+    expect(members.filter((m) => m.status === 'PENDING')).toEqual([
+      expect.objectContaining({
+        email: 'sam.okoro@northwind.example',
+        seatType: 'PENDING_YAMM_USER',
+        isPaid: true,
+      }),
+    ]);
+  });
+
+  it('MEM-029 MEM-030 every pending member has a live PENDING invitation, stored as a token hash, from a manager of the space', async () => {
+    const pendingMembers = await db()
+      .select({ workspaceId: memberships.workspaceId, email: users.email, seatType: memberships.seatType })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.status, 'PENDING'));
+    const rows = await db().select().from(invitations);
+    expect(pendingMembers.length).toBeGreaterThanOrEqual(3);
+    expect(rows.map((row) => [row.workspaceId, row.email]).sort()).toEqual(
+      pendingMembers.map((member) => [member.workspaceId, member.email]).sort(),
+    );
+    expect(pendingMembers.every((member) => member.seatType === 'PENDING_YAMM_USER')).toBe(true);
+    expect(rows.map((row) => row.workspaceId)).toContain(acmeId);
+    for (const row of rows) {
+      expect(row.status).toBe('PENDING');
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.expiresAt.getTime()).toBeGreaterThan(NOW.getTime());
+      const [inviter] = await db()
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(
+          and(eq(memberships.userId, row.invitedByUserId!), eq(memberships.workspaceId, row.workspaceId)),
+        );
+      expect(['OWNER', 'ADMIN']).toContain(inviter?.role);
+    }
+  });
+
+  it('MEM-036 member@acme.example is paid in two spaces (Acme Sales and Acme Europe)', async () => {
+    const paidPlaces = await db()
+      .select({ workspaceId: memberships.workspaceId, userPlan: memberships.userPlan })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(users.email, DEMO_ACCOUNTS.acmeMember), eq(memberships.isPaid, true)));
+    expect(paidPlaces).toHaveLength(2);
+    expect(paidPlaces.every((place) => place.userPlan === 'PRO')).toBe(true);
   });
 
   it('gives every user a sending space that they belong to', async () => {

@@ -1,10 +1,11 @@
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   appMeta,
   bounces,
   campaignRecipients,
   campaigns,
+  invitations,
   invoices,
   memberships,
   paymentPlanTiers,
@@ -25,6 +26,7 @@ import { buildAcmeEurope } from './acme-europe';
 import { buildPaymentPlans, buildSubscriptions } from './billing-data';
 import { buildCampaigns } from './campaign-data';
 import { buildPromotions, buildTemplates } from './catalogue-data';
+import { buildMemberStates } from './member-states';
 import { createRandom } from './random';
 import { buildScheduledMerges } from './scheduled-data';
 import { buildSpaces } from './spaces';
@@ -39,13 +41,7 @@ const DEMO_RANDOM_SEED = 20_250_101;
 /** Keeps each statement far below PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_INSERT = 500;
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function insertAll<T extends PgTable>(
-  tx: Transaction,
-  table: T,
-  rows: PgInsertValue<T>[],
-): Promise<void> {
+async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValue<T>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     await tx.insert(table).values(rows.slice(start, start + ROWS_PER_INSERT));
   }
@@ -69,6 +65,12 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
     const random = createRandom(DEMO_RANDOM_SEED);
     const spaces = buildSpaces(random, now);
     const plans = buildPaymentPlans(random, now);
+    const states = buildMemberStates({
+      now,
+      plans,
+      spaceIds: { acme: spaces.acme.id, legacyTeam: spaces.legacyTeam.id },
+      accounts: [...spaces.acme.members, ...spaces.legacyTeam.members],
+    });
     const paidMembers = (members: typeof spaces.acme.members) =>
       members.filter((member) => member.person.isPaid).length;
     const billing = buildSubscriptions({
@@ -76,7 +78,10 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
       now,
       plans,
       acme: { workspaceId: spaces.acme.id, paidMembers: paidMembers(spaces.acme.members) },
-      legacyTeam: { workspaceId: spaces.legacyTeam.id, paidMembers: paidMembers(spaces.legacyTeam.members) },
+      legacyTeam: {
+        workspaceId: spaces.legacyTeam.id,
+        paidMembers: paidMembers([...spaces.legacyTeam.members, ...states.legacyTeamMembers]),
+      },
     });
     const senders = spaces.acme.members.filter((member) => member.person.sends);
     const sent = buildCampaigns({ random, now, workspaceId: spaces.acme.id, senders });
@@ -95,16 +100,33 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
     const europe = buildAcmeEurope({ random, now, acmeMembers: spaces.acme.members });
 
     // Parents before children: users point at their sending space, memberships at both.
-    await insertAll(tx, workspaces, [...spaces.workspaces, europe.space.workspace]);
-    await insertAll(tx, users, spaces.users);
-    await insertAll(tx, workspaceDomains, [...spaces.domains, europe.space.domain]);
-    await insertAll(tx, memberships, [...spaces.memberships, ...europe.space.memberships]);
-    await insertAll(tx, rolloutStatus, spaces.rollout);
+    await insertAll(tx, workspaces, [...spaces.workspaces, europe.space.workspace, states.workspace]);
+    await insertAll(tx, users, [...spaces.users, ...states.people.users]);
+    await insertAll(tx, workspaceDomains, [...spaces.domains, europe.space.domain, states.domain]);
+    await insertAll(tx, memberships, [
+      ...spaces.memberships,
+      ...europe.space.memberships,
+      ...states.people.memberships,
+    ]);
+    await insertAll(tx, invitations, states.invitations);
+    await insertAll(tx, rolloutStatus, [...spaces.rollout, ...states.people.rollout]);
     await insertAll(tx, paymentPlans, [...plans.plans, ...europe.plans]);
     await insertAll(tx, paymentPlanTiers, [...plans.tiers, ...europe.tiers]);
-    await insertAll(tx, subscriptions, [...billing.subscriptions, ...europe.billing.subscriptions]);
-    await insertAll(tx, subscriptionPaymentPlans, [...billing.seatPlans, ...europe.billing.seatPlans]);
-    await insertAll(tx, invoices, [...billing.invoices, ...europe.billing.invoices]);
+    await insertAll(tx, subscriptions, [
+      ...billing.subscriptions,
+      ...europe.billing.subscriptions,
+      ...states.billing.subscriptions,
+    ]);
+    await insertAll(tx, subscriptionPaymentPlans, [
+      ...billing.seatPlans,
+      ...europe.billing.seatPlans,
+      ...states.billing.seatPlans,
+    ]);
+    await insertAll(tx, invoices, [
+      ...billing.invoices,
+      ...europe.billing.invoices,
+      ...states.billing.invoices,
+    ]);
     await insertAll(tx, campaigns, [...sent.campaigns, ...europe.sent.campaigns]);
     await insertAll(tx, campaignRecipients, [...sent.recipients, ...europe.sent.recipients]);
     await insertAll(tx, pollAnswers, [...sent.pollAnswers, ...europe.sent.pollAnswers]);

@@ -34,7 +34,7 @@ export interface DemoSpaces {
   personal: { id: string };
 }
 
-function membershipRow(options: {
+export function membershipRow(options: {
   workspaceId: string;
   userId: string;
   person: DemoPerson;
@@ -56,6 +56,51 @@ function membershipRow(options: {
     createdAt: joined,
     updatedAt: joined,
   };
+}
+
+/**
+ * A person with an account (users row, rollout status) joining `workspaceId`, which becomes their
+ * sending space; the rows are appended to `target`.
+ */
+export function joinSpace(
+  target: Pick<DemoSpaces, 'users' | 'memberships' | 'rollout'>,
+  options: {
+    random: Random;
+    now: Date;
+    workspaceId: string;
+    person: DemoPerson;
+    joinedDaysAgo: number;
+    isPerSeat: boolean;
+  },
+): DemoMember {
+  const { random, now, workspaceId, person, isPerSeat } = options;
+  const userId = random.uuid();
+  const joined = new Date(now.getTime() - options.joinedDaysAgo * DAY - random.int(0, 8) * HOUR);
+  const domain = person.email.split('@')[1] ?? null;
+  const isPersonal = domain === 'gmail.com';
+  target.users.push({
+    id: userId,
+    email: person.email,
+    name: person.name,
+    isPersonal,
+    domain: isPersonal ? null : domain,
+    installationTimestamp: person.installed ? new Date(joined.getTime() + HOUR) : null,
+    status: 'ACTIVE',
+    // Every user sends from the space they belong to.
+    addonWorkspaceId: workspaceId,
+    createSource: person.installed ? 'ADDON' : 'WEBAPP',
+    createdAt: joined,
+    updatedAt: joined,
+  });
+  target.memberships.push(membershipRow({ workspaceId, userId, person, joined, now }));
+  target.rollout.push({
+    userId,
+    isPerSeat,
+    lastActivatedStep: ALL_STEPS_ACTIVATED,
+    createdAt: joined,
+    updatedAt: joined,
+  });
+  return { userId, person, joinedAt: joined };
 }
 
 export function buildSpaces(random: Random, now: Date): DemoSpaces {
@@ -113,35 +158,8 @@ export function buildSpaces(random: Random, now: Date): DemoSpaces {
     personal: { id: personalId },
   };
 
-  const join = (workspaceId: string, person: DemoPerson, joinedDaysAgo: number, isPerSeat: boolean) => {
-    const userId = random.uuid();
-    const joined = at(joinedDaysAgo);
-    const domain = person.email.split('@')[1] ?? null;
-    const isPersonal = domain === 'gmail.com';
-    result.users.push({
-      id: userId,
-      email: person.email,
-      name: person.name,
-      isPersonal,
-      domain: isPersonal ? null : domain,
-      installationTimestamp: person.installed ? new Date(joined.getTime() + HOUR) : null,
-      status: 'ACTIVE',
-      // Every user sends from the space they belong to.
-      addonWorkspaceId: workspaceId,
-      createSource: person.installed ? 'ADDON' : 'WEBAPP',
-      createdAt: joined,
-      updatedAt: joined,
-    });
-    result.memberships.push(membershipRow({ workspaceId, userId, person, joined, now }));
-    result.rollout.push({
-      userId,
-      isPerSeat,
-      lastActivatedStep: ALL_STEPS_ACTIVATED,
-      createdAt: joined,
-      updatedAt: joined,
-    });
-    return { userId, person, joinedAt: joined };
-  };
+  const join = (workspaceId: string, person: DemoPerson, joinedDaysAgo: number, isPerSeat: boolean) =>
+    joinSpace(result, { random, now, workspaceId, person, joinedDaysAgo, isPerSeat });
 
   // The owner created the space; the others joined over the following months.
   ACME_PEOPLE.forEach((person, index) => {

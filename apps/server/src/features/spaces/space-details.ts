@@ -1,5 +1,6 @@
 import { urlPrefixOf, type WorkspaceDetails } from '@mergeboard/core';
 import type { Db } from '../../db/client';
+import { planAllowanceOf } from '../../db/plan-allowance';
 import type { SpaceAccess } from '../../access/space-access';
 import { domainsOf, memberCountOf, ownerEmailOf } from './space-queries';
 
@@ -51,18 +52,9 @@ export async function loadWorkspaceDetails(
     ...(include.features
       ? {
           workspaceFeatures: {
-            FREE: {
-              hasMultiDomain: workspace.freeHasMultiDomain,
-              allowedUserCount: workspace.freeAllowedUserCount,
-            },
-            PRO: {
-              hasMultiDomain: workspace.proHasMultiDomain,
-              allowedUserCount: workspace.proAllowedUserCount,
-            },
-            PRO_PERSONAL: {
-              hasMultiDomain: workspace.proPersonalHasMultiDomain,
-              allowedUserCount: workspace.proPersonalAllowedUserCount,
-            },
+            FREE: planAllowanceOf(workspace, 'FREE'),
+            PRO: planAllowanceOf(workspace, 'PRO'),
+            PRO_PERSONAL: planAllowanceOf(workspace, 'PRO_PERSONAL'),
           },
         }
       : {}),

@@ -1,37 +1,16 @@
 import {
-  acceptInvitation,
   createWorkspace,
   deleteWorkspace,
   getPromotions,
   getWorkspace,
-  inviteToWorkspace,
-  listWorkspaceMembers,
   spaceAccess,
   transferOwnership,
   updateWorkspace,
 } from '@mergeboard/core';
 import { requireSelf } from '../../access/require-self';
 import { defineRoute } from '../../http/route';
-import { acceptInvitationToken, inviteToSpace } from './invitation-service';
 import { loadWorkspaceDetails } from './space-details';
-import {
-  createSpace,
-  deleteSpace,
-  listPromotions,
-  listSpaceMembers,
-  transferSpace,
-  updateSpace,
-} from './space-service';
-
-const mailSettings = (config: {
-  publicUrl: string;
-  PRODUCT_NAME: string;
-  SMTP_URL?: string | undefined;
-}) => ({
-  publicUrl: config.publicUrl,
-  productName: config.PRODUCT_NAME,
-  capture: !config.SMTP_URL,
-});
+import { createSpace, deleteSpace, listPromotions, transferSpace, updateSpace } from './space-service';
 
 export const spaceRoutes = [
   defineRoute({
@@ -91,32 +70,6 @@ export const spaceRoutes = [
       });
       return { workspaceId: space.workspace.id, ownerUserId: body.userId };
     },
-  }),
-  defineRoute({
-    contract: listWorkspaceMembers,
-    access: spaceAccess('canAccessWorkspace'),
-    handler: ({ query, space, context }) =>
-      listSpaceMembers(context.database.db, { workspaceId: space.workspace.id, params: query }),
-  }),
-  defineRoute({
-    contract: inviteToWorkspace,
-    access: spaceAccess('canInvite'),
-    handler: async ({ query, body, user, space, context }) => {
-      const { items } = await inviteToSpace(context.database.db, {
-        access: space,
-        inviter: user,
-        emails: body.emails,
-        onlyCheck: query.onlyCheckValidity ?? false,
-        mail: mailSettings(context.config),
-      });
-      return { items };
-    },
-  }),
-  defineRoute({
-    contract: acceptInvitation,
-    access: { kind: 'user' },
-    handler: ({ params, user, context }) =>
-      acceptInvitationToken(context.database.db, { token: params.token, user }),
   }),
   defineRoute({
     contract: getPromotions,

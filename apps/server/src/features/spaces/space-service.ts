@@ -1,16 +1,8 @@
-import {
-  MAX_OWNED_SPACES,
-  MAX_SPACES_MESSAGES,
-  canBecomeOwner,
-  promotionSchema,
-  type ListParams,
-  type SpaceMember,
-} from '@mergeboard/core';
+import { MAX_OWNED_SPACES, MAX_SPACES_MESSAGES, canBecomeOwner, promotionSchema } from '@mergeboard/core';
 import type { z } from 'zod';
 import { findSpaceAccess, type Caller, type SpaceAccess } from '../../access/space-access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { selectMembers, type MemberFilter, type MemberSort } from './member-queries';
 import { enabledPromotions } from './promotion-queries';
 import { loadWorkspaceDetails } from './space-details';
 import {
@@ -136,29 +128,6 @@ export async function transferSpace(
       data: { toUserId: options.toUserId, toEmail: target.email },
     });
   });
-}
-
-/** API-011: one page of a space's members, as the members table shows them. */
-export async function listSpaceMembers(
-  db: Db,
-  options: { workspaceId: string; params: ListParams<MemberFilter, MemberSort> },
-): Promise<{ items: SpaceMember[]; total: number }> {
-  const { rows, total } = await selectMembers(db, options.workspaceId, options.params);
-  return {
-    total,
-    items: rows.map(({ membership, user }) => ({
-      id: user.id,
-      name: user.name ?? user.email,
-      email: user.email,
-      role: membership.role,
-      status: membership.status,
-      plan: membership.userPlan,
-      seatType: membership.seatType,
-      isPaid: membership.isPaid,
-      trial: membership.freeTrialEnd?.getTime() ?? null,
-      createTimestamp: membership.createdAt.getTime(),
-    })),
-  };
 }
 
 /**

@@ -1,17 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, workspaceDetailsSchema } from '@mergeboard/core';
-import { invitations, mailMessages, memberships, promotions, users, workspaces } from '../../db/schema';
+import { memberships, promotions, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
 import { headerSafe } from '../mail';
-import { inviteToSpace } from './invitation-service';
 import { findSpaceAccess } from '../../access/space-access';
 
 type Caller = { headers: { authorization: string } } | null;
-
-const mail = { publicUrl: 'http://mergeboard.test', productName: 'Mergeboard', capture: true };
 
 describe('spaces', () => {
   let t: TestApp;
@@ -290,144 +287,6 @@ describe('spaces', () => {
         .where(and(eq(memberships.userId, racer), eq(memberships.role, 'OWNER')));
       expect(owned!.n).toBeLessThanOrEqual(5);
     }
-  });
-
-  describe('invitations', () => {
-    async function invite(email: string) {
-      const access = await findSpaceAccess(t.database.db, ids.acme!, {
-        id: ids.admin!,
-        email: 'x@acme.example',
-      });
-      const { tokens } = await inviteToSpace(t.database.db, {
-        access: access!,
-        inviter: { id: ids.admin!, email: 'admin@acme.example', name: 'Marcus Chen' },
-        mail,
-        emails: [email],
-        onlyCheck: false,
-      });
-      return tokens.get(email)!;
-    }
-
-    it('API-017 checks addresses without writing, and names why one cannot be invited', async () => {
-      const res = await call(
-        as.admin!,
-        'POST',
-        `/api/v1/workspaces/${ids.acme}/invitations?onlyCheckValidity=true`,
-        {
-          emails: ['member@acme.example', 'fresh.person@acme.example', 'outsider@other.example'],
-        },
-      );
-      expect(res.statusCode).toBe(200);
-      const items = (res.json() as { items: { email: string; errorMsg: string | null }[] }).items;
-      expect(items.find((i) => i.email === 'fresh.person@acme.example')!.errorMsg).toBeNull();
-      expect(items.find((i) => i.email === 'member@acme.example')!.errorMsg).toMatch(/already a member/);
-      expect(items.find((i) => i.email === 'outsider@other.example')!.errorMsg).toBe(
-        'Your current plan only allows user from domain acme.example.',
-      );
-      const written = await t.database.db
-        .select({ n: count() })
-        .from(invitations)
-        .where(eq(invitations.email, 'fresh.person@acme.example'));
-      expect(written[0]!.n).toBe(0);
-    });
-
-    it('API-021 the invited person joins once; the link then answers 409 and a stranger 403', async () => {
-      await t.database.db
-        .insert(users)
-        .values({ email: 'new.joiner@acme.example', name: 'New Joiner', domain: 'acme.example' });
-      const joiner = await signedInAs(t, 'new.joiner@acme.example');
-      const joinerId = await userId('new.joiner@acme.example');
-      const token = await invite('new.joiner@acme.example');
-      const stranger = await call(as.member!, 'PUT', `/api/v1/invitations/${token}/accept`);
-      expect(stranger.statusCode).toBe(403);
-      expect(errorBodySchema.parse(stranger.json()).error.message).toBe(
-        'You are logged into a different account than the one invited.',
-      );
-      const res = await call(joiner, 'PUT', `/api/v1/invitations/${token}/accept`);
-      expect(res.statusCode).toBe(200);
-      // A person without a sending space now sends from the one joined.
-      expect(res.json()).toEqual({
-        workspaceId: ids.acme,
-        workspaceName: 'Acme Sales',
-        isActiveWorkspace: true,
-      });
-      expect(
-        (await findSpaceAccess(t.database.db, ids.acme!, { id: joinerId, email: 'x@acme.example' }))!
-          .membership,
-      ).toMatchObject({
-        role: 'MEMBER',
-      });
-      const again = await call(joiner, 'PUT', `/api/v1/invitations/${token}/accept`);
-      expect(again.statusCode).toBe(409);
-      expect(errorBodySchema.parse(again.json()).error.code).toBe('user_already_exists');
-    });
-
-    it('INV an unknown link answers 404, an expired one 409 invitation_is_not_active; tokens are stored hashed', async () => {
-      const unknown = await call(as.member!, 'PUT', `/api/v1/invitations/${'B'.repeat(43)}/accept`);
-      expect(unknown.statusCode).toBe(404);
-      expect(errorBodySchema.parse(unknown.json()).error.message).toBe('The invite link is invalid.');
-      const invitee = await signedInAs(t, 'amara.okafor@acme.example');
-      const outsiderSpace = await makeSpace('Invite space');
-      const access = await findSpaceAccess(t.database.db, outsiderSpace, {
-        id: ids.owner!,
-        email: 'x@acme.example',
-      });
-      const { tokens } = await inviteToSpace(t.database.db, {
-        access: access!,
-        inviter: { id: ids.owner!, email: 'owner@acme.example', name: null },
-        mail,
-        emails: ['amara.okafor@acme.example'],
-        onlyCheck: false,
-      });
-      const token = tokens.get('amara.okafor@acme.example')!;
-      const stored = await t.database.db
-        .select()
-        .from(invitations)
-        .where(eq(invitations.workspaceId, outsiderSpace));
-      expect(stored[0]!.tokenHash).not.toBe(token);
-      await t.database.db
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.workspaceId, outsiderSpace));
-      const expired = await call(invitee, 'PUT', `/api/v1/invitations/${token}/accept`);
-      expect(expired.statusCode).toBe(409);
-      expect(errorBodySchema.parse(expired.json()).error.code).toBe('invitation_is_not_active');
-    });
-  });
-
-  it('INV an invitation goes out as mail with its single-use link, captured in the local mailbox without SMTP', async () => {
-    await t.database.db
-      .insert(users)
-      .values({ email: 'mailed.person@acme.example', name: 'Mailed Person', domain: 'acme.example' });
-    const res = await call(as.admin!, 'POST', `/api/v1/workspaces/${ids.acme}/invitations`, {
-      emails: ['Mailed.Person@acme.example'],
-    });
-    expect(res.statusCode).toBe(200);
-    const [message] = await t.database.db
-      .select()
-      .from(mailMessages)
-      .where(eq(mailMessages.toAddress, 'mailed.person@acme.example'));
-    expect(message).toMatchObject({
-      kind: 'invitation',
-      status: 'CAPTURED',
-      subject: 'Marcus Chen invited you to Acme Sales on Mergeboard',
-    });
-    const link = /https?:\/\/\S+\/invitations\/([\w-]{43})\/accept/.exec(message!.textBody);
-    expect(link).not.toBeNull();
-    // The mailbox shows the link to the invitee (its session cookie says who is there), not to others.
-    const invitee = await signedInAs(t, 'mailed.person@acme.example');
-    const page = await t.app.inject({ method: 'GET', url: '/mailbox', headers: { cookie: invitee.cookie } });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`/invitations/${link![1]}/accept</a>`);
-    const other = await signedInAs(t, 'admin@acme.example');
-    const elsewhere = await t.app.inject({
-      method: 'GET',
-      url: '/mailbox',
-      headers: { cookie: other.cookie },
-    });
-    expect(elsewhere.body).not.toContain(link![1]);
-    const accepted = await call(invitee, 'PUT', `/api/v1/invitations/${link![1]}/accept`);
-    expect(accepted.statusCode).toBe(200);
   });
 
   it('keeps line breaks a user typed out of mail headers', () => {

@@ -262,7 +262,7 @@ describe('template import writes a Gmail draft (Google stood in for at the edge)
   });
 
   it('TPL-004 AUTH-019: Gmail refusing the token twice (401, then 401 after a refresh) forgets the grant; the next import gets 403 compose_permission_required', async () => {
-    const email = 'diego.alvarez@acme.example';
+    const email = 'priya.natarajan@acme.example';
     const { session } = await signInWithCompose(email);
     const oursBefore = await ourDraftCount();
     const gmailDraftsBefore = google.gmail.drafts.length;

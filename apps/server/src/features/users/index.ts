@@ -1,1 +1,2 @@
 export { userRoutes } from './user-routes';
+export { isInviteeOnly } from './user-queries';

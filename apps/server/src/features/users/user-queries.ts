@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { emailDomain, personalSpaceName, slugify } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -102,17 +102,20 @@ export async function findOwnedLicense(db: Db, userId: string) {
 }
 
 /**
- * People the user may pick: members of the user's spaces, and users of the user's company
- * domain, matching the search in address or name.
+ * People the user may pick: members of the spaces the user has joined (not those they are only
+ * invited to, nor those where they are DISABLED), and users of the user's company domain (null
+ * for a personal address), matching the search in address or name. Never a directory of all.
  */
 export async function suggestPeople(
   db: Db,
-  options: { userId: string; domain: string | null; search: string; limit: number },
+  options: { userId: string; companyDomain: string | null; search: string; limit: number },
 ) {
   const mySpaces = db
     .select({ id: memberships.workspaceId })
     .from(memberships)
-    .where(eq(memberships.userId, options.userId));
+    .where(
+      and(eq(memberships.userId, options.userId), notInArray(memberships.status, ['PENDING', 'DISABLED'])),
+    );
   const coMembers = db
     .select({ id: memberships.userId })
     .from(memberships)
@@ -123,7 +126,10 @@ export async function suggestPeople(
     .where(
       and(
         ne(users.id, options.userId),
-        or(inArray(users.id, coMembers), options.domain ? eq(users.domain, options.domain) : sql`false`),
+        or(
+          inArray(users.id, coMembers),
+          options.companyDomain ? eq(users.domain, options.companyDomain) : sql`false`,
+        ),
         anyContains([users.email, users.name], options.search),
       ),
     )
@@ -137,9 +143,23 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 }
 
 /**
- * Writes a new account: the user, its own FREE space where it is OWNER and which it sends from,
- * the signed-in identity's link to it, its rollout step and the audit event. Run it in a
- * transaction; answers the user's id.
+ * A users row that only stands for invitations: it has memberships and every one is PENDING (the
+ * members feature creates such rows for addresses it adds or invites). It is no account yet: a
+ * sign-in does not take it as one, and creating the account takes it over.
+ */
+export async function isInviteeOnly(db: Db, userId: string): Promise<boolean> {
+  const statuses = await db
+    .selectDistinct({ pending: sql<boolean>`${memberships.status} = 'PENDING'` })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return statuses.length === 1 && statuses[0]!.pending;
+}
+
+/**
+ * Writes a new account: the user (or, for a person who was added or invited before having an
+ * account, their invitee row, now filled in), its own FREE space where it is OWNER and which it
+ * sends from, the signed-in identity's link to it, its rollout step and the audit event. Run it
+ * in a transaction; answers the user's id.
  */
 export async function insertAccount(
   db: Db,
@@ -149,20 +169,28 @@ export async function insertAccount(
     personal: boolean;
     identity: { id: string; pictureUrl: string | null };
     rolloutStep: number;
+    /** The invitee row to take over, if any. */
+    inviteeUserId: string | null;
   },
 ): Promise<string> {
   const { email, name, personal } = account;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      name,
-      profilePictureUrl: account.identity.pictureUrl,
-      isPersonal: personal,
-      domain: personal ? null : emailDomain(email),
-      createSource: 'WEBAPP',
-    })
-    .returning({ id: users.id });
+  const profile = {
+    email,
+    name,
+    profilePictureUrl: account.identity.pictureUrl,
+    isPersonal: personal,
+    domain: personal ? null : emailDomain(email),
+    createSource: 'WEBAPP' as const,
+  };
+  const [adopted] = account.inviteeUserId
+    ? await db
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, account.inviteeUserId))
+        .returning({ id: users.id })
+    : [];
+  // The invitee row may have gone meanwhile (its last invitation cancelled): then a new one.
+  const [user] = adopted ? [adopted] : await db.insert(users).values(profile).returning({ id: users.id });
   const spaceName = personalSpaceName(name);
   const [space] = await db
     .insert(workspaces)

@@ -1,26 +1,9 @@
 import { planFeatures, urlPrefixOf, type UserWorkspace } from '@mergeboard/core';
+import { planAllowanceOf } from '../../db/plan-allowance';
 import type { userWorkspaceRows } from './user-queries';
 
 /** A space the user joined, with the membership: a row of `userWorkspaceRows`. */
 type WorkspaceRow = Awaited<ReturnType<typeof userWorkspaceRows>>[number];
-
-function allowedFor(row: WorkspaceRow) {
-  const { workspace, membership } = row;
-  switch (membership.userPlan) {
-    case 'PRO':
-      return { hasMultiDomain: workspace.proHasMultiDomain, allowedUserCount: workspace.proAllowedUserCount };
-    case 'PRO_PERSONAL':
-      return {
-        hasMultiDomain: workspace.proPersonalHasMultiDomain,
-        allowedUserCount: workspace.proPersonalAllowedUserCount,
-      };
-    default:
-      return {
-        hasMultiDomain: workspace.freeHasMultiDomain,
-        allowedUserCount: workspace.freeAllowedUserCount,
-      };
-  }
-}
 
 export function toUserWorkspace(row: WorkspaceRow, sendingWorkspaceId: string | null): UserWorkspace {
   const { workspace, membership } = row;
@@ -36,7 +19,7 @@ export function toUserWorkspace(row: WorkspaceRow, sendingWorkspaceId: string | 
     legacyPlanType: workspace.legacyType,
     isSendingWorkspace: workspace.id === sendingWorkspaceId,
     workspaceUserFeature: {
-      ...allowedFor(row),
+      ...planAllowanceOf(workspace, membership.userPlan),
       workspacePlan: workspace.plan,
       userPlan: membership.userPlan,
       otherFeatures: planFeatures(workspace.plan),

@@ -1,4 +1,10 @@
-import { accountTypeOf, initialsOf, isPersonalEmail, type CurrentUser } from '@mergeboard/core';
+import {
+  accountTypeOf,
+  initialsOf,
+  isPersonalDomain,
+  isPersonalEmail,
+  type CurrentUser,
+} from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -8,6 +14,7 @@ import {
   findRollout,
   findUserIdByEmail,
   insertAccount,
+  isInviteeOnly,
   sentMailCounters,
   suggestPeople,
   userWorkspaceRows,
@@ -38,7 +45,9 @@ export async function createAccount(
 
   try {
     return await db.transaction(async (tx) => {
-      if (await findUserIdByEmail(tx, email)) {
+      // Someone added or invited before having an account keeps their pending places.
+      const existing = await findUserIdByEmail(tx, email);
+      if (existing && !(await isInviteeOnly(tx, existing))) {
         throw new AppError('user_already_exists', 'An account with this address already exists');
       }
       return insertAccount(tx, {
@@ -47,6 +56,7 @@ export async function createAccount(
         personal,
         identity: auth.identity,
         rolloutStep: NEW_ACCOUNT_ROLLOUT_STEP,
+        inviteeUserId: existing,
       });
     });
   } catch (error) {
@@ -119,9 +129,11 @@ export async function suggestUsers(
   db: Db,
   options: { user: { id: string; domain: string | null }; search: string; limit: number },
 ) {
+  const { domain } = options.user;
   const rows = await suggestPeople(db, {
     userId: options.user.id,
-    domain: options.user.domain,
+    // A personal mail domain (gmail.com) is shared by strangers: it is no company.
+    companyDomain: domain && !isPersonalDomain(domain) ? domain : null,
     search: options.search,
     limit: options.limit,
   });

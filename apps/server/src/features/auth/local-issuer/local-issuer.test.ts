@@ -122,7 +122,13 @@ describe('local OpenID issuer', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    queue = await startQueue({ database, logger: pino({ level: 'silent' }), work: false, jobs });
+    queue = await startQueue({
+      database,
+      config: testConfig(),
+      logger: pino({ level: 'silent' }),
+      work: false,
+      jobs,
+    });
     issuer = await startIssuer(database, queue);
     client = await oidc.discovery(
       new URL(issuer.issuerUrl),
