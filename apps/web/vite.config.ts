@@ -1,6 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Mantine components every signed-in page renders import big libraries for one small part: its
+ * ScrollArea takes only useMergeRefs from @floating-ui/react, and AppShell's header, footer and
+ * aside only RemoveScroll's class names from react-remove-scroll. Whole, those came with the first
+ * load (about 14 and 4 kB gzip) though only menus, popovers, tooltips and modals, which load
+ * later, need them. For these importers only, each import resolves to a stand-in in
+ * src/lib/stand-ins; every other importer still gets the library.
+ */
+const standIns: { importer: RegExp; source: string; standIn: string }[] = [
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    source: '@floating-ui/react',
+    standIn: 'src/lib/stand-ins/merge-refs.ts',
+  },
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]/,
+    source: 'react-remove-scroll',
+    standIn: 'src/lib/stand-ins/remove-scroll.ts',
+  },
+];
+
+function lightImports(): Plugin {
+  return {
+    name: 'mergeboard-light-imports',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const match = standIns.find((entry) => entry.source === source && entry.importer.test(importer ?? ''));
+      return match ? fileURLToPath(new URL(match.standIn, import.meta.url)) : null;
+    },
+  };
+}
 
 /** The Fastify server (apps/server) listens on PORT, 8080 by default. */
 const serverUrl = 'http://localhost:8080';
@@ -8,7 +40,7 @@ const serverUrl = 'http://localhost:8080';
 export default defineConfig({
   // Absolute root so the config behaves the same whether run from the repo root or apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), lightImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -16,6 +16,6 @@ export default defineProject({
     setupFiles: ['./src/testing/setup.ts'],
     // Screens load with their routes, so the first test to visit one also imports (and
     // transforms) its code; with every project running at once on two cores, 5 s was too tight.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -31,6 +31,9 @@ export function AppProviders({
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      // All the theme's CSS variables, not only those that differ from Mantine's defaults: the
+      // defaults' stylesheet stays out of every first load (mantine-styles.css, issue 10).
+      deduplicateCssVariables={false}
       env={mantineEnv}
     >
       <AppErrorBoundary>

@@ -5,13 +5,17 @@ import type { Sort, SortDirection } from '@mergeboard/core';
 /**
  * A list's search, page and sort kept in the URL (`?search=…&page=…&sort=key:dir`), so a list
  * view can be shared and survives a reload. Changing the search or the sort goes back to page 0.
+ * A `defaultSort` of null leaves an unsorted list in the server's own order.
  */
-export function useListSearchParams<S extends string>(sortKeys: readonly S[], defaultSort: Sort<S>) {
+export function useListSearchParams<S extends string, D extends Sort<S> | null = Sort<S>>(
+  sortKeys: readonly S[],
+  defaultSort: D,
+) {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
   const [key, direction] = (params.get('sort') ?? '').split(':');
-  const sort: Sort<S> =
+  const sort: Sort<S> | D =
     sortKeys.includes(key as S) && (direction === 'asc' || direction === 'desc')
       ? { key: key as S, direction: direction as SortDirection }
       : defaultSort;
@@ -41,4 +45,6 @@ export function useListSearchParams<S extends string>(sortKeys: readonly S[], de
   };
 }
 
-export type ListSearchParams<S extends string> = ReturnType<typeof useListSearchParams<S>>;
+export type ListSearchParams<S extends string, D extends Sort<S> | null = Sort<S>> = ReturnType<
+  typeof useListSearchParams<S, D>
+>;

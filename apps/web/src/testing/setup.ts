@@ -7,8 +7,10 @@ import { removeCookie } from '../lib/cookies';
 import { DEFAULT_VIEWPORT_WIDTH, installMatchMedia, setViewportWidth } from './viewport';
 
 // CI runs every test project at once on two cores: give screens time to settle before a
-// find*/waitFor gives up (the default 1 s flaked under that load).
-configure({ asyncUtilTimeout: 5000 });
+// find*/waitFor gives up. The first open of a menu or select in a file loads its code with
+// import(), which waits for Vite's transform in the one main process the whole suite shares:
+// 5 s was not enough there (the default 1 s flaked long before).
+configure({ asyncUtilTimeout: 12_000 });
 
 // What jsdom lacks and Mantine needs.
 installMatchMedia();

@@ -87,6 +87,11 @@ export function spaceMember(overrides: Partial<SpaceMember> = {}): SpaceMember {
     seatType: 'ADDED_YAMM_USER',
     isPaid: true,
     trial: null,
+    isPersonal: false,
+    isUserInDomain: true,
+    isScheduledToBeDowngraded: false,
+    toBeRemoved: false,
+    quota: 1500,
     createTimestamp: 1_700_000_000_000,
     ...overrides,
   };

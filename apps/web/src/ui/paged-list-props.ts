@@ -1,13 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { Sort } from '@mergeboard/core';
 import type { ListSearchParams } from '../lib/use-list-search-params';
 
 /**
  * What a PaginatedTable takes from a list's query and its URL state: the page of rows and the
  * total, paging and sorting, and the loading and failed states (the latter with a retry).
  */
-export function pagedListProps<Row, S extends string>(
+export function pagedListProps<Row, S extends string, D extends Sort<S> | null>(
   query: UseQueryResult<{ items: readonly Row[]; total: number }>,
-  list: ListSearchParams<S>,
+  list: ListSearchParams<S, D>,
 ) {
   return {
     rows: query.data?.items ?? [],

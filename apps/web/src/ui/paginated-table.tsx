@@ -7,6 +7,8 @@ import { SortableTh } from './sortable-th';
 export interface TableColumn<Row, S extends string> {
   key: string;
   header: string;
+  /** What the header cell shows instead of `header` (a column that cannot be sorted), e.g. a select-all box. */
+  headerCell?: ReactNode;
   /** Set for a column the server can sort by. */
   sortKey?: S;
   /** The direction of a first click on this column's header (dates start with the latest). */
@@ -44,7 +46,8 @@ export function PaginatedTable<Row, S extends string>({
   /** Zero-based. */
   page: number;
   onPageChange: (page: number) => void;
-  sort: Sort<S>;
+  /** Null while the list is in the server's own order. */
+  sort: Sort<S> | null;
   onSortChange: (sort: Sort<S>) => void;
   pageSize?: number;
   /** Shown instead of the table when there are no rows. */
@@ -87,7 +90,7 @@ export function PaginatedTable<Row, S extends string>({
                   />
                 ) : (
                   <Table.Th key={column.key} w={column.width}>
-                    {column.header}
+                    {column.headerCell ?? column.header}
                   </Table.Th>
                 ),
               )}

@@ -16,18 +16,20 @@ export function SortableTh<S extends string>({
 }: {
   label: string;
   sortKey: S;
-  sort: Sort<S>;
+  /** Null while the list is in the server's own order. */
+  sort: Sort<S> | null;
   onSortChange: (sort: Sort<S>) => void;
   firstDirection?: SortDirection;
   /** The column's width, e.g. '100%' for the one column that takes the room the others leave. */
   width?: number | string;
 }) {
-  const active = sort.key === sortKey;
-  const next: SortDirection = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : firstDirection;
+  const active = sort?.key === sortKey;
+  const direction = active ? sort.direction : null;
+  const next: SortDirection = direction ? (direction === 'asc' ? 'desc' : 'asc') : firstDirection;
   return (
     <Table.Th
       w={width}
-      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+      aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
     >
       <UnstyledButton
         fz="inherit"
@@ -35,7 +37,7 @@ export function SortableTh<S extends string>({
         onClick={() => onSortChange({ key: sortKey, direction: next })}
       >
         {label}
-        <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        <span aria-hidden="true">{direction ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </UnstyledButton>
     </Table.Th>
   );

@@ -228,18 +228,20 @@ describe('login errors', () => {
     expect(savedIntent()).toEqual({ continue: '/templates', createAccount: false });
   });
 
-  it('AUTH-039 AUTH-004: the no-user create button asks for account creation, keeping the continue target', async () => {
+  it('AUTH-039 AUTH-004 INV-002: the no-user create button asks for account creation, keeping the continue target and carrying the address as login_hint', async () => {
     fakeServer({
       'POST /api/v1/auth/token': json(200, authSession()),
       'GET /api/v2/users/me': apiError(404, 'user_not_found'),
       'POST /api/v1/auth/revoke': json(200, { revoked: true }),
     });
     const assign = watchRedirects();
-    const { user } = returnFromProvider('code=c1&state=s1', { continue: '/templates', createAccount: false });
+    const invitation = `/invitations/${'T'.repeat(43)}/accept`;
+    const { user } = returnFromProvider('code=c1&state=s1', { continue: invitation, createAccount: false });
 
     await user.click(await screen.findByRole('button', { name: 'Create a new account with Google' }));
-    expect(assign).toHaveBeenLastCalledWith(AUTHORIZE_URL);
-    expect(savedIntent()).toEqual({ continue: '/templates', createAccount: true });
+    // The provider is told which address to create the account for, so it does not ask again.
+    expect(assign).toHaveBeenLastCalledWith(`${AUTHORIZE_URL}&loginHint=pat%40gmail.com`);
+    expect(savedIntent()).toEqual({ continue: invitation, createAccount: true });
   });
 
   it('AUTH-023: a lost state cookie (incognito) shows the Whoops page', async () => {

@@ -8,6 +8,7 @@ import { authSession, currentUser, SESSION_ID } from '../../testing/auth-fixture
 import { apiError, json } from '../../testing/fake-server';
 import { renderSignedIn } from '../../testing/signed-in';
 import { AUTH_COOKIE, BACKEND_ID_TOKEN_KEY, LAST_LOGIN_KEY, SESSION_COOKIE } from './index';
+import { realTrigger } from '../../testing/load-on-intent';
 
 const EXPIRED = 'Your session has expired, please sign in again';
 
@@ -124,7 +125,8 @@ describe('logout and switch account', () => {
     window.localStorage.setItem(LAST_LOGIN_KEY, '1700000000000');
     expect(getCookie(SESSION_COOKIE)).toBe(SESSION_ID);
 
-    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
+    await screen.findByRole('button', { name: /Account menu$/ });
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
 
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -155,7 +157,8 @@ describe('logout and switch account', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
+    await screen.findByRole('button', { name: /Account menu$/ });
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(getCookie(SESSION_COOKIE)).toBeNull();
@@ -165,7 +168,8 @@ describe('logout and switch account', () => {
     const { user, server } = await renderSignedIn('/');
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
 
-    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
+    await screen.findByRole('button', { name: /Account menu$/ });
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     await user.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/auth/authorize?prompt=select_account'));

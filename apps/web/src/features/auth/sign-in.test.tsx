@@ -13,6 +13,7 @@ import {
 } from '../../testing/auth-fixtures';
 import { apiError, fakeServer, json } from '../../testing/fake-server';
 import { renderRoute } from '../../testing/render';
+import { spaceEntry, spaceRoutes } from '../../testing/space-fixtures';
 import {
   AUTH_COOKIE,
   BACKEND_ID_TOKEN_KEY,
@@ -23,6 +24,7 @@ import {
   SIGN_IN_INTENT_KEY,
 } from './index';
 
+const INVITATION_TOKEN = 'T'.repeat(43);
 const SPACE_PATH = '/6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b/pats-space/mail-merges/sent?page=2';
 
 function returnFromProvider(intent: { continue: string | null; createAccount: boolean }) {
@@ -76,7 +78,7 @@ describe('sign-in callback', () => {
       'GET /api/v2/users/me': [apiError(404, 'user_not_found'), json(200, currentUser())],
       'POST /api/v2/users/workspace-activation-create-user': json(201, currentUser()),
     });
-    const { router } = returnFromProvider({ continue: '/templates', createAccount: true });
+    const { router } = returnFromProvider({ continue: null, createAccount: true });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: `Install ${env.productName}` }),
@@ -89,6 +91,39 @@ describe('sign-in callback', () => {
     });
     expect(server.calls('GET /api/v2/users/me')).toHaveLength(2);
     expect(getCookie(AUTH_COOKIE)).toBe('1');
+  });
+
+  it('INV-002 INV-004 AUTH-004 AUTH-006: an account created from an invitation link joins the space at once, with the join alert', async () => {
+    const own = spaceEntry(1, "Pat's space", { userRole: 'OWNER', isSendingWorkspace: true });
+    const joined = spaceEntry(2, 'Acme Sales', { userRole: 'MEMBER' });
+    const accept = `PUT /api/v1/invitations/${INVITATION_TOKEN}/accept`;
+    const created = currentUser({ addonWorkspaceId: own.workspaceId, userWorkspaces: [own] });
+    const member = currentUser({ addonWorkspaceId: own.workspaceId, userWorkspaces: [own, joined] });
+    const server = fakeServer({
+      ...spaceRoutes(member),
+      'POST /api/v1/auth/token': json(200, authSession()),
+      'GET /api/v2/users/me': [apiError(404, 'user_not_found'), json(200, created), json(200, member)],
+      'POST /api/v2/users/workspace-activation-create-user': json(201, created),
+      [accept]: json(200, {
+        workspaceId: joined.workspaceId,
+        workspaceName: 'Acme Sales',
+        isActiveWorkspace: false,
+      }),
+    });
+    const { router } = returnFromProvider({
+      continue: `/invitations/${INVITATION_TOKEN}/accept`,
+      createAccount: true,
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${joined.urlPrefix}/mail-merges/sent`));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Welcome to ${env.productName}`);
+    expect(alert).toHaveTextContent('You have successfully joined Acme Sales.');
+    // The new account already sends from its own space: nothing was switched.
+    expect(alert).not.toHaveTextContent('automatically switched');
+    expect(server.calls('POST /api/v2/users/workspace-activation-create-user')).toHaveLength(1);
+    expect(server.calls(accept)).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: `Install ${env.productName}` })).not.toBeInTheDocument();
   });
 
   it('AUTH-003 AUTH-016: without createAccount, a missing user ends the session with no-user', async () => {

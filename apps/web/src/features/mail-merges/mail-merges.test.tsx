@@ -5,6 +5,7 @@ import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { formatDate } from '../../lib/format-date';
 import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
+import { realTrigger } from '../../testing/load-on-intent';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
 const base = `${space.urlPrefix}/mail-merges`;
@@ -135,7 +136,7 @@ describe('mail merges page', () => {
         limitOffset: '0',
       }),
     );
-    await u.click(screen.getByRole('combobox', { name: 'Date range' }));
+    await u.click(await realTrigger(u, () => screen.getByRole('combobox', { name: 'Date range' })));
     for (const label of ['Last 30 days', 'Last month', 'This month', 'Last 12 months', 'This year']) {
       expect(await screen.findByRole('option', { name: label })).toBeInTheDocument();
     }

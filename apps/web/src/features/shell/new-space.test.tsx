@@ -1,14 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { MAX_SPACES_MESSAGES } from '@mergeboard/core';
 import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry, workspaceDetails } from '../../testing/space-fixtures';
+import { realTrigger } from '../../testing/load-on-intent';
 
 const home = spaceEntry(1, 'Home Base', { userRole: 'OWNER', isSendingWorkspace: true });
 
-async function openNewSpace(user: { click(element: Element): Promise<void> }) {
-  await user.click(await screen.findByRole('button', { name: /Space menu$/ }));
+async function openNewSpace(user: UserEvent, pageHeading = 'Mail merges') {
+  // Like the shell tests: let the page settle before reaching for the menu, so the click does not
+  // race the route's own loading on a busy machine.
+  await screen.findByRole('heading', { name: pageHeading });
+  const button = await realTrigger(user, () => screen.getByRole('button', { name: /Space menu$/ }));
+  await user.click(button);
+  await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
   await user.click(await screen.findByRole('menuitem', { name: 'Create space' }));
   return screen.findByRole('dialog', { name: 'New space' });
 }
@@ -35,6 +42,22 @@ describe('new space modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Space name could contain at most 255 characters.')).toBeInTheDocument();
     expect(server.calls('POST /api/v1/workspaces')).toHaveLength(0);
+  });
+
+  it('SHELL-022 SPACE-008: no error before anything is typed: leaving the empty field says nothing, submitting does', async () => {
+    const { user } = await renderInSpace(`${home.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ userWorkspaces: [home] }),
+    });
+    const dialog = await openNewSpace(user);
+    const input = within(dialog).getByRole('textbox', { name: 'Space name' });
+    await user.click(input);
+    await user.tab();
+    expect(input).not.toHaveFocus();
+    expect(within(dialog).queryByText('Please fill in this field.')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Please fill in this field.')).toBeInTheDocument();
   });
 
   it('SPACE-007: a user who owns 5 spaces is told so and the form is disabled', async () => {
@@ -71,7 +94,7 @@ describe('new space modal', () => {
         'GET /api/users/me/campaigns': json(200, { items: [], total: 0 }),
       },
     });
-    const dialog = await openNewSpace(user);
+    const dialog = await openNewSpace(user, 'Unsubscriptions');
     await user.type(within(dialog).getByRole('textbox', { name: 'Space name' }), '  New Venture ');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 

@@ -7,6 +7,7 @@ import { json } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry, spaceMember } from '../../testing/space-fixtures';
 import { setViewportWidth } from '../../testing/viewport';
 import { MANAGE_SETTINGS_TEXT } from './index';
+import { realTrigger } from '../../testing/load-on-intent';
 
 const ownerPro = spaceEntry(1, 'Acme Sales', {
   userRole: 'OWNER',
@@ -31,6 +32,9 @@ const ownerFree = spaceEntry(5, 'My Own Free', {
   userPlan: 'FREE',
 });
 
+/** Someone whose add-on is installed: the sidebar has no onboarding entry (ONB-002). */
+const installed = { installationTimestamp: 1_700_000_000_000 };
+
 function sidebar() {
   return within(screen.getByRole('navigation', { name: 'Main navigation' }));
 }
@@ -44,7 +48,7 @@ function sidebarLinks(): string[] {
 describe('sidebar', () => {
   it('SHELL-001 SHELL-002 SHELL-003 SHELL-006: an owner of a PRO space sees the work areas and General, Members, Billing', async () => {
     await renderInSpace(`${ownerPro.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ userWorkspaces: [ownerPro] }),
+      user: currentUser({ ...installed, userWorkspaces: [ownerPro] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     // Bounces hidden for a paid user of a PRO space (PERM-015).
@@ -67,7 +71,7 @@ describe('sidebar', () => {
 
   it('SHELL-004: per-seat spaces call the users item Users', async () => {
     await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ isPerSeat: true, userWorkspaces: [adminPro] }),
+      user: currentUser({ ...installed, isPerSeat: true, userWorkspaces: [adminPro] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     // Per-seat billing is the owner's only (PERM-005).
@@ -78,7 +82,7 @@ describe('sidebar', () => {
 
   it('SHELL-008 SHELL-003: a member of a FREE space sees Bounces, no settings items and the manage-settings text', async () => {
     await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ userWorkspaces: [memberFree] }),
+      user: currentUser({ ...installed, userWorkspaces: [memberFree] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Bounces']);
@@ -90,13 +94,31 @@ describe('sidebar', () => {
 
   it('SHELL-004: the users item disappears when the users page is restricted for the user', async () => {
     await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
-      user: currentUser({ userWorkspaces: [adminPro] }),
+      user: currentUser({ ...installed, userWorkspaces: [adminPro] }),
       details: { [adminPro.workspaceId]: { restrictions: ['USERS_PAGE'] } },
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     await waitFor(() =>
       expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Team report', 'Billing']),
     );
+  });
+
+  it('ONB-002: without an installation timestamp the sidebar offers the onboarding, which opens /get-started', async () => {
+    const { user, router } = await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ installationTimestamp: null, userWorkspaces: [memberFree] }),
+    });
+    await screen.findByRole('heading', { name: 'Mail merges' });
+    expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Bounces', 'Get started']);
+    await user.click(sidebar().getByRole('link', { name: 'Get started' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/get-started'));
+  });
+
+  it('ONB-002: once the add-on reports its installation the onboarding entry is gone', async () => {
+    await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ ...installed, userWorkspaces: [memberFree] }),
+    });
+    await screen.findByRole('heading', { name: 'Mail merges' });
+    expect(sidebar().queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
   });
 
   it('SHELL-007: exactly one item is active, and the Settings group collapses and expands', async () => {
@@ -183,7 +205,7 @@ describe('header', () => {
     });
     const button = await screen.findByRole('button', { name: /Account menu$/ });
     expect(within(button).getByText('PD')).toBeInTheDocument();
-    await user.click(button);
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Pat Doe')).toBeInTheDocument();
     expect(within(menu).getByText('pat@gmail.com')).toBeInTheDocument();
@@ -206,7 +228,8 @@ describe('header', () => {
     const { user } = await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [memberFree] }),
     });
-    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
+    await screen.findByRole('button', { name: /Account menu$/ });
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Free Club')).toBeInTheDocument();
     expect(within(menu).getByText('Free')).toBeInTheDocument();
@@ -222,7 +245,7 @@ describe('header', () => {
       user: currentUser({ status: 'DISABLED', userWorkspaces: [ownerPro] }),
     });
     await screen.findByRole('heading', { name: 'Sorry, your account is disabled' });
-    await user.click(screen.getByRole('button', { name: /Account menu$/ }));
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -252,7 +275,8 @@ describe('space dropdown', () => {
     const { user, router } = await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [ownerPro, adminPro, memberFree] }),
     });
-    await user.click(await screen.findByRole('button', { name: /Space menu$/ }));
+    await screen.findByRole('button', { name: /Space menu$/ });
+    await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Space menu$/ })));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([

@@ -45,7 +45,15 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
         >
           <Text size="sm">
             {LEGACY_ALERT_TEXT}{' '}
-            <Anchor href={env.helpCenterUrl} target="_blank" rel="noreferrer" size="sm">
+            {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
+            <Anchor
+              href={env.helpCenterUrl}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              c="inherit"
+              underline="always"
+            >
               Learn more
             </Anchor>
           </Text>

@@ -37,10 +37,11 @@ export function Component() {
   }
   if (auth.error?.type === 'incognito-mode') return <CookiesDisabledScreen />;
 
-  const signIn = () => auth.startSignIn({ continueTo });
-  const createAccount = () => auth.startSignIn({ continueTo, createAccount: true });
   const message = auth.error ? LOGIN_ERROR_MESSAGES[auth.error.type] : undefined;
   const noUserEmail = auth.error?.type === 'no-user' ? auth.error.payload : null;
+  const signIn = () => auth.startSignIn({ continueTo });
+  // After no-user the address is known: the provider is not made to ask for it again.
+  const createAccount = () => auth.startSignIn({ continueTo, createAccount: true, loginHint: noUserEmail });
 
   return (
     <Box mih="100dvh" display="flex">

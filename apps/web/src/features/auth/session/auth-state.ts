@@ -49,6 +49,8 @@ export interface StartSignInOptions {
   continueTo?: string | null;
   /** Create the account if this sign-in has none (AUTH-004). */
   createAccount?: boolean;
+  /** The address the provider should ask for, when it is already known (the no-user e-mail). */
+  loginHint?: string | null;
 }
 
 export interface RequestComposePermissionOptions {

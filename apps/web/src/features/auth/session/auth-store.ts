@@ -212,10 +212,14 @@ class BrowserAuthStore implements AuthStore {
   // ---- Sign-in ------------------------------------------------------------------------------
 
   /** Remembers where to go and whether to create the account, then leaves for the provider. */
-  readonly startSignIn = ({ continueTo = null, createAccount = false }: StartSignInOptions = {}): void => {
+  readonly startSignIn = ({
+    continueTo = null,
+    createAccount = false,
+    loginHint = null,
+  }: StartSignInOptions = {}): void => {
     saveSignInIntent({ continue: continueTo, createAccount });
     this.setState({ signingIn: true });
-    browserLocation.assign(signInUrl());
+    browserLocation.assign(signInUrl(loginHint));
   };
 
   /**

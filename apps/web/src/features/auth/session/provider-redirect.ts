@@ -1,9 +1,25 @@
 import { authorize, authorizeQuerySchema } from '@mergeboard/core';
 import { contractUrl } from '../../../lib/api-client';
 
-/** AUTH-002: the server's authorize endpoint, which sends the browser on to the provider. */
-export function signInUrl(): string {
-  return contractUrl(authorize, { query: { prompt: 'select_account' } });
+type AuthorizeQuery = { prompt?: 'select_account'; compose?: '1' };
+
+/**
+ * The query with `loginHint` added when the server would take it: an address the server would
+ * refuse as a hint is left out rather than failing the trip.
+ */
+function withLoginHint(query: AuthorizeQuery, loginHint: string | null) {
+  if (!loginHint) return query;
+  const hinted = { ...query, loginHint };
+  return authorizeQuerySchema.safeParse(hinted).success ? hinted : query;
+}
+
+/**
+ * AUTH-002: the server's authorize endpoint, which sends the browser on to the provider. A known
+ * address (the one that has no account yet, AUTH-039) goes along as a hint, so the provider does
+ * not ask for it again.
+ */
+export function signInUrl(loginHint: string | null = null): string {
+  return contractUrl(authorize, { query: withLoginHint({ prompt: 'select_account' }, loginHint) });
 }
 
 /**
@@ -11,8 +27,5 @@ export function signInUrl(): string {
  * signed-in address as a hint so the provider asks that account.
  */
 export function composePermissionUrl(loginHint: string | null): string {
-  const query = { compose: '1' as const, ...(loginHint ? { loginHint } : {}) };
-  // An address the server would refuse as a hint is left out rather than failing the trip.
-  const checked = authorizeQuerySchema.safeParse(query).success ? query : { compose: '1' as const };
-  return contractUrl(authorize, { query: checked });
+  return contractUrl(authorize, { query: withLoginHint({ compose: '1' }, loginHint) });
 }

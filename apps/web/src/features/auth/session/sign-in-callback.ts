@@ -29,6 +29,13 @@ export interface SignInHost {
   loadUser(): Promise<UserLookup>;
 }
 
+/** Continue targets after which a new account starts the onboarding rather than going on. */
+const NOWHERE_IN_PARTICULAR = new Set([
+  '/',
+  paths.onboarding.getStarted.getHref(),
+  paths.onboarding.signup.getHref(),
+]);
+
 function errorDetails(error: unknown): { error: string; description: string } {
   if (isApiError(error)) return { error: error.code, description: error.message };
   return { error: 'unknown', description: error instanceof Error ? error.message : String(error) };
@@ -141,7 +148,9 @@ export async function runSignInCallback(params: CallbackParams, host: SignInHost
   switch (lookup.kind) {
     case 'user':
       if (host.isAttached()) storeSignedIn(Date.now());
-      if (created) {
+      // A new account with somewhere to go (an invitation link, INV-002) goes there (AUTH-006);
+      // with nowhere in particular it starts the onboarding on step 2 (ONB-020).
+      if (created && NOWHERE_IN_PARTICULAR.has(continueTo)) {
         return {
           kind: 'navigate',
           to: paths.onboarding.getStarted.getHref(),

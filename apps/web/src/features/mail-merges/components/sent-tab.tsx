@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import {
   DATE_RANGE_OPTIONS,
@@ -19,6 +19,7 @@ import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { ExportButton } from '../../../ui/export-button';
 import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
+import { SelectOnIntent } from '../../../ui/select-on-intent';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { useSentCampaigns } from '../api/mail-merges';
@@ -104,7 +105,7 @@ export function SentTab() {
       <Group justify="space-between" wrap="wrap">
         <Group wrap="wrap">
           <DebouncedSearchInput value={list.search} onSearch={list.setSearch} />
-          <Select
+          <SelectOnIntent
             aria-label="Date range"
             data={DATE_RANGE_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
             value={range}

@@ -1,77 +1,31 @@
-import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@mergeboard/core';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth';
+import { useLoadOnIntent, type IntentTriggerProps } from '../../../ui/use-load-on-intent';
 import type { SpaceContextValue } from '../../spaces';
-import { showManageBilling, spacePlanLabel } from '../shell-rules';
 
-function SpaceBlock({ context }: { context: SpaceContextValue }) {
-  const { space } = context;
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {space.workspaceName}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {spacePlanLabel(space)}
-      </Text>
-    </Stack>
-  );
-}
+const loadDropdown = () => import('./account-menu-dropdown');
 
 /**
- * SHELL-015..017: the header's account menu: name and email, the active space and its plan
- * (a link to the space settings only with access to users), Manage billing when allowed,
- * Switch account and Log out. A DISABLED user's menu keeps only the account actions.
+ * The header's account menu (SHELL-015..017): its avatar button renders with the page, the menu
+ * itself (account-menu-dropdown.tsx) loads when the user first points at, focuses or clicks it.
  */
 export function AccountMenu({ user, context }: { user: CurrentUser; context: SpaceContextValue | null }) {
-  const { logout, switchAccount } = useAuth();
-  const disabled = user.status === 'DISABLED';
-  const linkToSettings = !disabled && context !== null && context.permissions.canAccessUsersPage;
-  const manageBilling =
-    !disabled && context !== null && showManageBilling(context.space, context.permissions);
-
+  const menu = useLoadOnIntent(loadDropdown, 'menu');
+  const trigger = (props: IntentTriggerProps) => (
+    // The initials the avatar shows lead the name, so speech users can say what they see (WCAG 2.5.3).
+    <UnstyledButton aria-label={`${user.initials}, Account menu`} style={{ borderRadius: '50%' }} {...props}>
+      <Avatar src={user.profilePictureUrl} alt={user.userName} color="indigo" radius="xl">
+        {user.initials}
+      </Avatar>
+    </UnstyledButton>
+  );
+  if (!menu.loaded) return trigger(menu.triggerProps);
   return (
-    <Menu position="bottom-end" width={280} withinPortal>
-      <Menu.Target>
-        {/* The initials the avatar shows lead the name, so speech users can say what they see (WCAG 2.5.3). */}
-        <UnstyledButton aria-label={`${user.initials}, Account menu`} style={{ borderRadius: '50%' }}>
-          <Avatar src={user.profilePictureUrl} alt={user.userName} color="indigo" radius="xl">
-            {user.initials}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Stack gap={0} px="sm" py="xs">
-          <Text fw={600}>{user.userName}</Text>
-          <Text size="sm" c="dimmed">
-            {user.userEmail}
-          </Text>
-        </Stack>
-        {context && (
-          <>
-            <Menu.Divider />
-            {linkToSettings ? (
-              <Menu.Item component={Link} to={paths.space.settings.getHref(context.prefix)}>
-                <SpaceBlock context={context} />
-              </Menu.Item>
-            ) : (
-              <Stack px="sm" py="xs" data-disabled={disabled || undefined}>
-                <SpaceBlock context={context} />
-              </Stack>
-            )}
-          </>
-        )}
-        <Menu.Divider />
-        {manageBilling && context && (
-          <Menu.Item component={Link} to={paths.space.billing.getHref(context.prefix)}>
-            Manage billing
-          </Menu.Item>
-        )}
-        <Menu.Item onClick={() => void switchAccount()}>Switch account</Menu.Item>
-        <Menu.Item onClick={() => void logout()}>Log out</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <menu.loaded.AccountMenuDropdown
+      user={user}
+      context={context}
+      target={trigger({ autoFocus: menu.focusOnLoad })}
+      defaultOpened={menu.openOnLoad}
+    />
   );
 }

@@ -9,9 +9,9 @@ import { createdAlert, errorAlert, useAlerts } from '../../alerts';
 import { findSpace, ownedSpaceCount, useCreateWorkspace, useRefreshSpaces, useSpace } from '../../spaces';
 
 /**
- * SHELL-022, SPACE-006..016: name a new space. The name is checked on blur and on submit; a user
- * who owns 5 spaces is told so and the form is disabled. Success switches to the new space's
- * sent mail merges with the created alert.
+ * SHELL-022, SPACE-006..016: name a new space. The name is checked on submit, and on blur once
+ * something was typed; a user who owns 5 spaces is told so and the form is disabled. Success
+ * switches to the new space's sent mail merges with the created alert.
  */
 export function NewSpaceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -29,6 +29,9 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
   const create = useCreateWorkspace();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The name is judged once the person has typed or tried to create, not when focus merely leaves
+  // the empty field the modal opened with.
+  const [typed, setTyped] = useState(false);
   const atLimit = ownedSpaceCount(user.userWorkspaces) >= MAX_OWNED_SPACES;
 
   const submit = async (event: FormEvent) => {
@@ -74,9 +77,12 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
           data-autofocus
           onChange={(event) => {
             setName(event.currentTarget.value);
+            setTyped(true);
             if (error) setError(null);
           }}
-          onBlur={() => setError(spaceNameError(name))}
+          onBlur={() => {
+            if (typed) setError(spaceNameError(name));
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -41,7 +41,8 @@ export const MANAGE_SETTINGS_TEXT =
   'You cannot manage settings if you are not an owner or admin of the selected space.';
 
 /**
- * SHELL-001..009: the space's navigation: the work areas the user may open, a Settings group
+ * SHELL-001..009: the space's navigation: the work areas the user may open, the onboarding while
+ * the add-on is not installed (ONB-002), a Settings group
  * (General for owners, Users or Members with access to users, Billing with billing access),
  * one active item, and promotions at the bottom.
  */
@@ -52,7 +53,7 @@ export function Sidebar({
   onNavigate: () => void;
   onCreateSpace: () => void;
 }) {
-  const { prefix, permissions, isPerSeat } = useSpace();
+  const { prefix, permissions, isPerSeat, user } = useSpace();
   const { pathname } = useLocation();
   // SHELL-007: the group starts expanded and can be collapsed.
   const [settingsOpened, setSettingsOpened] = useState(true);
@@ -63,6 +64,10 @@ export function Sidebar({
     ...(permissions.showBouncesPage ? [{ label: 'Bounces', href: paths.space.bounces.getHref(prefix) }] : []),
     ...(permissions.canAccessTeamReport
       ? [{ label: 'Team report', href: paths.space.teamReport.getHref(prefix) }]
+      : []),
+    // ONB-002: the tutorial stays on offer until the add-on reports its installation.
+    ...(user.installationTimestamp == null
+      ? [{ label: 'Get started', href: paths.onboarding.getStarted.getHref() }]
       : []),
   ];
   const settings: Item[] = [

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   buildPath,
@@ -29,14 +29,15 @@ import { downloadCsv } from '../../../lib/download-csv';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { BreakableEmail } from '../../../ui/breakable-email';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
+import { EmailTagInput, type EmailTag } from '../../../ui/email-tag-input';
 import { ExportButton } from '../../../ui/export-button';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
-import { EmailTagInput, type EmailTag } from './email-tag-input';
 
 /** The query string of a list call (filterBy URL-encoded, CONST-012). */
 export interface SuppressionListQuery {
@@ -67,24 +68,6 @@ export interface SuppressionTexts {
 }
 
 type Banner = { color: 'green' | 'yellow' | 'red'; text: string } | null;
-
-/**
- * An address that wraps on a narrow screen where a reader expects it — after the '@', before a
- * dot, dash or underscore — and mid-word only when a part is still too long.
- */
-function BreakableEmail({ email }: { email: string }) {
-  const parts = email.split(/(?<=@)|(?=[.\-_])/);
-  return (
-    <Box component="span" style={{ overflowWrap: 'anywhere' }}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * A date from {@link formatDate} that, in a narrow column, wraps between the day and the time
