@@ -63,6 +63,17 @@ export const paths = {
     upgrade: { path: 'upgrade', getHref: (prefix: string) => `${prefix}/space/upgrade` },
     /** The seat flow's first checkout step (SHELL-011). */
     checkoutDetails: { getHref: (prefix: string) => `${prefix}/checkout/details` },
+    /** The seat flow's Add seats and Remove unused seats steps (SEAT-031). */
+    checkoutAddSeats: { getHref: (prefix: string) => `${prefix}/checkout/add-seats` },
+    checkoutRemoveSeats: { getHref: (prefix: string) => `${prefix}/checkout/remove-seats` },
+    /**
+     * MEM-033: the checkout summary of a type change of the Users page (from=users, so it comes
+     * back there), for the selected users.
+     */
+    checkoutSummary: {
+      getHref: (prefix: string, userIds: readonly string[]) =>
+        `${prefix}/checkout/summary?${new URLSearchParams({ from: 'users', userIds: userIds.join(',') })}`,
+    },
   },
   public: {
     unsubscribed: { path: '/unsubscribed', getHref: () => '/unsubscribed' },

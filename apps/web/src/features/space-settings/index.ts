@@ -24,10 +24,11 @@ export const spaceSettingsRoutes: RouteObject[] = [
         children: [{ index: true, lazy: () => import('./routes/general') }],
       },
       {
-        // ROUTE-018 (C4): only with access to users and the page not restricted.
+        // ROUTE-018 (C4): only while the page is not restricted; ROUTE-019 (C3): the page itself
+        // is blank for a free member or a member of a legacy space.
         path: paths.space.users.path,
         element: createElement(RequireSpacePermission, {
-          allow: (permissions) => permissions.canAccessUsersPage,
+          allow: (permissions) => permissions.canAccessWorkspace && !permissions.isUsersPageRestricted,
           otherwise: paths.space.mailMerges.getHref,
         }),
         children: [{ index: true, lazy: () => import('./routes/users') }],

@@ -1,17 +1,19 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../../lib/page-title';
+import { LegacyUsersPage, UsersPage } from '../../members';
+import { useSpace } from '../../spaces';
 
-/** ROUTE-033: the members page arrives with the members issue. */
+/**
+ * {prefix}/space/users (ROUTE-018, ROUTE-019, ROUTE-027, decision C3): owners and admins of a
+ * legacy plan get the legacy 'Manage Users' page, everyone else allowed the seat-based Users page;
+ * a free member, or a member of a legacy space, gets a blank page.
+ */
 export function Component() {
+  const { permissions, space } = useSpace();
+  if (!permissions.canAccessUsersPage) return <BlankUsersPage />;
+  return space.workspacePlan === 'LEGACY' ? <LegacyUsersPage /> : <UsersPage />;
+}
+
+function BlankUsersPage() {
   usePageTitle('Users');
-  return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        Users
-      </Title>
-      <Paper withBorder p="lg">
-        <Text c="dimmed">The members of this space arrive soon.</Text>
-      </Paper>
-    </Stack>
-  );
+  return null;
 }

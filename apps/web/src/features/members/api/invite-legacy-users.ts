@@ -1,0 +1,21 @@
+import { inviteLegacyUsers } from '@mergeboard/core';
+import { callAuthed } from '../../../lib/authed-call';
+import { checkThenAdd } from './check-then-add';
+import { useMemberMutation } from './member-mutation';
+
+/** POST /api/v1/workspaces/{id}/legacy-invitations (C2): the legacy Invite users, checked first. */
+export function useInviteLegacyUsers(workspaceId: string) {
+  return useMemberMutation(
+    workspaceId,
+    (userEmails: string[]) =>
+      checkThenAdd(userEmails, async (onlyCheck) => {
+        const { items } = await callAuthed(inviteLegacyUsers, {
+          params: { id: workspaceId },
+          query: onlyCheck ? { onlyCheckValidity: 'true' } : {},
+          body: { userEmails },
+        });
+        return items.map((item) => ({ email: item.email, reason: item.errorMsg }));
+      }),
+    { changed: (outcome) => outcome.added > 0 },
+  );
+}
