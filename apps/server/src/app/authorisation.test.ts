@@ -113,6 +113,112 @@ function teamReportLines(calls: readonly string[]): Record<string, Line> {
   );
 }
 
+/** The member calls (PERM-021..025, C2, C3, C5, C6); each destructive call runs in a fresh space. */
+function memberLines(): Record<string, Line> {
+  const base = '/api/v1/workspaces/:id';
+  const at = (id: string, rest: string) => `/api/v1/workspaces/${id}${rest}`;
+  const MANAGERS: Statuses = [401, 404, 403, 403, 200, 200];
+  /** Managers of a legacy TEAM space only (canManageLegacyMembers). */
+  const legacyOnly = { expect: MANAGERS_REFUSED, otherwise: { LEGACY: MANAGERS } };
+  /** The gate lets managers through; the address has no pending invitation, so 404. */
+  const NOT_INVITED: Statuses = [401, 404, 403, 403, 404, 404];
+  return {
+    [`GET ${base}/users/v1`]: {
+      request: (id) => ['GET', at(id, '/users/v1')],
+      expect: MEMBER_READ,
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/users/v1`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/users/v1?onlyCheckValidity=true'),
+        { userEmails: ['new.hire@acme.example'] },
+      ],
+      expect: MANAGERS,
+      otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED },
+    },
+    [`PATCH ${base}/users/v1`]: {
+      request: (id) => ['PATCH', at(id, '/users/v1'), { userEmails: ['member@acme.example'] }],
+      expect: MANAGERS,
+      otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED },
+    },
+    [`POST ${base}/members`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/members?onlyCheckValidity=true'),
+        { userEmails: ['new.hire@acme.example'] },
+      ],
+      ...legacyOnly,
+    },
+    [`DELETE ${base}/members`]: {
+      request: (id, ids) => ['DELETE', at(id, '/members'), { userIds: [ids.member] }],
+      ...legacyOnly,
+    },
+    [`POST ${base}/legacy-invitations`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/legacy-invitations?onlyCheckValidity=true'),
+        { userEmails: ['new.hire@acme.example'] },
+      ],
+      ...legacyOnly,
+    },
+    // PERM-006, PERM-023 (C5): the owner only, never on FREE.
+    [`PUT ${base}/members/change-role`]: {
+      request: (id, ids) => [
+        'PUT',
+        at(id, '/members/change-role'),
+        { memberRoles: [{ userId: ids.member, userRole: 'ADMIN' }] },
+      ],
+      expect: [401, 404, 403, 403, 403, 200],
+      otherwise: { ...disabledSpace, FREE: MANAGERS_REFUSED },
+      ownerMessage: { FREE: 'Changing roles is not available in free plan.' },
+    },
+    // MEM-029, MEM-063: a FREE space's free-user count (1) is used up already, so its managers hear 409.
+    [`PUT ${base}/members/activate`]: {
+      request: (id, ids) => ['PUT', at(id, '/members/activate'), { userIds: [ids.disabled] }],
+      expect: MANAGERS,
+      otherwise: { ...disabledSpace, FREE: [401, 404, 403, 403, 409, 409] },
+    },
+    [`GET ${base}/members/promote-validity`]: {
+      request: (id) => ['GET', at(id, '/members/promote-validity')],
+      expect: MANAGERS,
+      otherwise: disabledSpace,
+    },
+    [`PUT ${base}/invitations/resend`]: {
+      request: (id) => [
+        'PUT',
+        at(id, '/invitations/resend'),
+        { invitedUserEmails: ['nobody.pending@acme.example'] },
+      ],
+      expect: NOT_INVITED,
+      otherwise: disabledSpace,
+    },
+    [`DELETE ${base}/invitations`]: {
+      request: (id) => [
+        'DELETE',
+        at(id, '/invitations'),
+        { invitedUserEmails: ['nobody.pending@acme.example'] },
+      ],
+      expect: NOT_INVITED,
+      otherwise: disabledSpace,
+    },
+    // 000 §4: subscription lists are not served to MEMBER.
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v2': {
+      request: (id) => ['GET', `/api/workspace-billing/workspaces/${id}/subscriptions/v2`],
+      expect: MANAGERS,
+      otherwise: disabledSpace,
+    },
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v1': {
+      request: (id) => [
+        'GET',
+        `/api/workspace-billing/workspaces/${id}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`,
+      ],
+      expect: MANAGERS,
+      otherwise: disabledSpace,
+    },
+  };
+}
+
 const table: Record<string, Line> = {
   'GET /api/v1/workspaces/:id': {
     request: (id) => ['GET', `/api/v1/workspaces/${id}`],
@@ -158,6 +264,7 @@ const table: Record<string, Line> = {
     expect: [401, 404, 403, 403, 200, 200],
     otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED, 'restrictions in force': MANAGERS_REFUSED },
   },
+  ...memberLines(),
   ...suppressionLines('unsubscriptions'),
   ...suppressionLines('bounces'),
   'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {
@@ -229,7 +336,8 @@ describe('authorisation table', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The table makes thousands of calls from one address: the global limit is not what it tests.
+    t = await createTestApp({ rateLimit: { max: 100_000, timeWindow: '1 minute' } });
     await seedDemo({ db: t.database.db });
     for (const [key, email] of Object.entries(people)) {
       const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -294,6 +402,11 @@ const accountTable: Record<
   },
   'GET /api/v2/users/suggest': {
     request: () => ['GET', '/api/v2/users/suggest?search=acme'],
+    expect: USER_ROUTE,
+  },
+  // API-024: the price list is the same for everyone signed in.
+  'GET /api/workspace-billing/payment-plans/v1': {
+    request: () => ['GET', '/api/workspace-billing/payment-plans/v1'],
     expect: USER_ROUTE,
   },
   'POST /api/v1/workspaces': {

@@ -16,6 +16,13 @@ import {
 import { createTokenKeys } from '../access/tokens';
 import { cookieIdentity, registerLocalIssuer } from '../features/auth';
 import { registerMailboxPage } from '../features/mail';
+import {
+  createStripe,
+  registerStripeWebhook,
+  STRIPE_API_VERSION,
+  STRIPE_WEBHOOK_PATH,
+} from '../features/payments';
+import { registerStripeSandbox } from '../features/stripe-sandbox';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
@@ -82,15 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   const app: FastifyInstance = Fastify(serverOptions);
+  // This very process, wherever PUBLIC_URL points: the built-in issuer and the sandbox live here.
+  const internalOrigin = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const context: AppContext = {
     ...options.context,
     tokens: createTokenKeys(config.SESSION_SECRET),
-    signIn: createOpenIdClient({
-      config,
-      // This very process, wherever PUBLIC_URL points: the built-in issuer lives here.
-      internalOrigin: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-      fetch: options.providerFetch,
-    }),
+    signIn: createOpenIdClient({ config, internalOrigin, fetch: options.providerFetch }),
   };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,6 +138,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secret: config.SESSION_SECRET,
     });
   }
+
+  if (config.payments.provider === 'sandbox') {
+    await registerStripeSandbox(app, {
+      database: context.database,
+      secretKey: config.payments.secretKey,
+      apiVersion: STRIPE_API_VERSION,
+      webhook: {
+        url: () => `${internalOrigin()}${STRIPE_WEBHOOK_PATH}`,
+        secret: config.payments.webhookSecret,
+      },
+    });
+  }
+  await registerStripeWebhook(app, {
+    database: context.database,
+    stripe: createStripe({ payments: config.payments, sandboxOrigin: internalOrigin }),
+    webhookSecret: config.payments.webhookSecret,
+  });
 
   if (!config.SMTP_URL)
     registerMailboxPage(app, {

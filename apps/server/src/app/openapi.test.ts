@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_PATH } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { routes } from './routes';
+import { STRIPE_WEBHOOK_PATH } from '../features/payments';
 
 /** The parts of an OpenAPI 3.1 document these tests read. */
 interface Operation {
@@ -133,7 +134,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents the API calls only: not the sign-in issuer, the mailbox, the SPA nor the docs themselves', async () => {
+  it('documents the API calls only: not the sign-in issuer, the mailbox, the payment sandbox, the SPA nor the docs themselves', async () => {
     // They are mounted all the same.
     for (const url of [
       '/oidc/.well-known/openid-configuration',
@@ -147,13 +148,14 @@ describe('the OpenAPI document at /api/docs/json', () => {
     for (const url of urls) {
       expect(url).not.toContain('*');
       expect(url).not.toContain('/oidc');
-      expect(url).not.toMatch(/^\/(mailbox|assets|api\/docs)/);
+      expect(url).not.toMatch(/^\/(mailbox|assets|api\/docs|sandbox)/);
     }
     const documented = operations().map(({ url, method }) => `${method.toUpperCase()} ${url}`);
     const table = routes.map(
       ({ contract }) => `${contract.method} ${contract.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`,
     );
-    expect(documented.sort()).toEqual([...table].sort());
+    // The route table, and the payment webhook beside it (its body is verified raw, by signature).
+    expect(documented.sort()).toEqual([...table, `POST ${STRIPE_WEBHOOK_PATH}`].sort());
   });
 
   it('gives every call a unique operationId, its request schemas, its answer and its error answers', () => {

@@ -1,7 +1,9 @@
 import { authRoutes } from '../features/auth';
+import { billingRoutes } from '../features/billing';
 import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
 import { mailMergeRoutes } from '../features/mail-merges';
+import { memberRoutes } from '../features/members';
 import { spaceRoutes } from '../features/spaces';
 import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
@@ -19,6 +21,8 @@ export const routes: readonly RouteDefinition[] = [
   ...userRoutes,
   ...eventRoutes,
   ...spaceRoutes,
+  ...memberRoutes,
+  ...billingRoutes,
   ...mailMergeRoutes,
   ...suppressionRoutes,
   ...teamReportRoutes,

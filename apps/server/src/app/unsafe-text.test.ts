@@ -35,6 +35,8 @@ interface Probe {
 interface World {
   spaceId: string;
   spareSpaceId: string;
+  /** A legacy TEAM space the prober owns, for the legacy member calls. */
+  legacySpaceId: string;
   userId: string;
 }
 
@@ -47,8 +49,11 @@ const listQuery = { sortBy: 'email:asc', limit: '10', limitOffset: '0' };
 
 /** A valid request for every route of the table, keyed `METHOD path`. */
 function probes(world: World): Record<string, Probe> {
-  const { spaceId, spareSpaceId, userId } = world;
+  const { spaceId, spareSpaceId, legacySpaceId, userId } = world;
   const space = { id: spaceId };
+  const legacySpace = { id: legacySpaceId };
+  const checkOnly = { onlyCheckValidity: 'true' };
+  const someone = { userEmails: ['new.hire@acme.example'] };
   const suppressions = (list: 'unsubscriptions' | 'bounces') => ({
     [`GET /api/users/me/workspaces/:workspaceId/${list}`]: {
       params: { workspaceId: spaceId },
@@ -132,6 +137,43 @@ function probes(world: World): Record<string, Probe> {
       query: { sortBy: 'userEmail:asc', limit: '10', limitOffset: '0' },
       filterBy: { search: 'ann', memberStatus: 'ACTIVE' },
     },
+    'GET /api/v1/workspaces/:id/users/v1': {
+      params: space,
+      query: { sortBy: 'userName:asc', limit: '10', limitOffset: '0' },
+      filterBy: { search: 'ann', userStatus: 'ACTIVE' },
+    },
+    'POST /api/v1/workspaces/:id/users/v1': { params: space, query: checkOnly, body: someone },
+    'PATCH /api/v1/workspaces/:id/users/v1': { params: space, body: someone },
+    'POST /api/v1/workspaces/:id/members': { params: legacySpace, query: checkOnly, body: someone },
+    'DELETE /api/v1/workspaces/:id/members': { params: legacySpace, body: { userIds: [randomUUID()] } },
+    'POST /api/v1/workspaces/:id/legacy-invitations': {
+      params: legacySpace,
+      query: checkOnly,
+      body: someone,
+    },
+    'PUT /api/v1/workspaces/:id/members/change-role': {
+      params: space,
+      body: { memberRoles: [{ userId: randomUUID(), userRole: 'ADMIN' }] },
+    },
+    'PUT /api/v1/workspaces/:id/members/activate': { params: space, body: { userIds: [randomUUID()] } },
+    'GET /api/v1/workspaces/:id/members/promote-validity': { params: space },
+    'PUT /api/v1/workspaces/:id/invitations/resend': {
+      params: space,
+      body: { invitedUserEmails: ['new.hire@acme.example'] },
+    },
+    'DELETE /api/v1/workspaces/:id/invitations': {
+      params: space,
+      body: { invitedUserEmails: ['new.hire@acme.example'] },
+    },
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v2': {
+      params: space,
+      query: { status: 'ACTIVE' },
+    },
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v1': {
+      params: space,
+      query: { includePlans: 'true', retrieveAdditionalStripeInfo: 'false' },
+    },
+    'GET /api/workspace-billing/payment-plans/v1': {},
     'GET /api/users/me/campaigns': {
       query: { sortBy: 'date:desc', limit: '10', limitOffset: '0' },
       filterBy: { workspaceId: spaceId, search: 'hello', dateRange: 'LAST_30_DAYS' },
@@ -308,10 +350,22 @@ describe('NUL characters and lone surrogates in any input', () => {
       payload: { workspaceName: 'Spare space', userId: me.id },
     });
     expect(spare.statusCode).toBe(201);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers,
+      payload: { workspaceName: 'Legacy space', userId: me.id },
+    });
+    const legacySpaceId = (legacy.json() as { workspaceId: string }).workspaceId;
+    await t.database.db
+      .update(workspaces)
+      .set({ plan: 'LEGACY', legacyType: 'TEAM', status: 'LEGACY' })
+      .where(eq(workspaces.id, legacySpaceId));
     world = {
       userId: me.id,
       spaceId: me.userWorkspaces[0]!.workspaceId,
       spareSpaceId: (spare.json() as { workspaceId: string }).workspaceId,
+      legacySpaceId,
     };
     // Every permission is settled before validation: the prober owns a paid PREMIUM space, so
     // each call gets as far as validation with its poison.

@@ -77,4 +77,40 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8080' }).signIn).toEqual({ provider: 'local' });
     expect(() => loadConfig({ ...env, LOCAL_SIGN_IN: 'yes' })).toThrow(/LOCAL_SIGN_IN/);
   });
+  it('sends mail from MAIL_FROM, else from the product at the public host; SMTP_URL must be smtp(s)://', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    expect(
+      loadConfig({ ...env, PUBLIC_URL: 'https://mail.example.com', LOCAL_SIGN_IN: 'allow' }).mailFrom,
+    ).toBe('"Mergeboard" <no-reply@mail.example.com>');
+    expect(loadConfig({ ...env, MAIL_FROM: 'Team <team@acme.example>' }).mailFrom).toBe(
+      'Team <team@acme.example>',
+    );
+    expect(() => loadConfig({ ...env, SMTP_URL: 'mail.example:25' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\//,
+    );
+    expect(loadConfig({ ...env, SMTP_URL: 'smtps://u:p@mail.example:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example:465',
+    );
+  });
+  it('pays through the sandbox without STRIPE_SECRET_KEY, with secrets of its own that survive restarts', () => {
+    const secret = { SESSION_SECRET: 'a'.repeat(40), DATA_DIR: '/nonexistent' };
+    const sandbox = loadConfig(secret).payments;
+    expect(sandbox.provider).toBe('sandbox');
+    expect(sandbox.secretKey).toMatch(/^sk_test_sandbox_[0-9a-f]{64}$/);
+    expect(sandbox.webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(loadConfig(secret).payments).toEqual(sandbox);
+    expect(loadConfig({ ...secret, SESSION_SECRET: 'b'.repeat(40) }).payments.secretKey).not.toBe(
+      sandbox.secretKey,
+    );
+  });
+
+  it('pays through Stripe with STRIPE_SECRET_KEY, and refuses to start without its webhook secret', () => {
+    const env = { SESSION_SECRET: 'a'.repeat(40), DATA_DIR: '/nonexistent', STRIPE_SECRET_KEY: 'sk_live_x' };
+    expect(() => loadConfig(env)).toThrow(/STRIPE_WEBHOOK_SECRET is not/);
+    expect(loadConfig({ ...env, STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -25,7 +25,15 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of the product's own mail; defaults to "PRODUCT_NAME <no-reply@host of PUBLIC_URL>". */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]+$/, 'must be one line')
+    .optional(),
   PRODUCT_NAME: z.string().min(1).default('Mergeboard'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
@@ -55,8 +63,15 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
   /** The origin users reach us at; derived from PORT when PUBLIC_URL is not set. */
   publicUrl: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  /** The From header of outgoing mail (MAIL_FROM or its default). */
+  mailFrom: string;
   /** Google when its client is configured, else the built-in issuer under /oidc. */
   signIn: { provider: 'google'; clientId: string; clientSecret: string } | { provider: 'local' };
+  /**
+   * Stripe when STRIPE_SECRET_KEY is set; else the payment sandbox in this process, whose API key
+   * and webhook secret derive from SESSION_SECRET (stable across restarts, unguessable).
+   */
+  payments: { provider: 'stripe' | 'sandbox'; secretKey: string; webhookSecret: string };
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +114,28 @@ function checkSignIn(signIn: Config['signIn'], publicUrl: string, env: Env): voi
   );
 }
 
+/** A secret of the sandbox's own, derived from the session secret so none needs storing. */
+const derivedSecret = (sessionSecret: string, purpose: string) =>
+  createHmac('sha256', sessionSecret).update(`stripe-sandbox:${purpose}`).digest('hex');
+
+function paymentsOf(env: Env, sessionSecret: string): Config['payments'] {
+  if (!env.STRIPE_SECRET_KEY) {
+    return {
+      provider: 'sandbox',
+      secretKey: `sk_test_sandbox_${derivedSecret(sessionSecret, 'api-key')}`,
+      webhookSecret: `whsec_${derivedSecret(sessionSecret, 'webhook')}`,
+    };
+  }
+  if (!env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Refusing to start: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not, so no Stripe event ' +
+        'could be verified. Set it to the signing secret (whsec_…) of the webhook endpoint ' +
+        '/api/v1/webhooks/stripe.',
+    );
+  }
+  return { provider: 'stripe', secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
@@ -108,11 +145,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { provider: 'google', clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
       : { provider: 'local' };
   checkSignIn(signIn, publicUrl, parsed);
+  const sessionSecret = parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir);
   return {
     ...parsed,
     dataDir,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    SESSION_SECRET: sessionSecret,
+    payments: paymentsOf(parsed, sessionSecret),
     publicUrl,
+    mailFrom:
+      parsed.MAIL_FROM ??
+      `"${parsed.PRODUCT_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
     signIn,
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }

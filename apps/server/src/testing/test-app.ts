@@ -38,6 +38,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const queue = await startQueue({
     database,
+    config,
     logger: pino({ level: 'silent' }),
     work: options.work ?? false,
     pollingIntervalSeconds: 0.5,

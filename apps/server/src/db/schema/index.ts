@@ -8,4 +8,5 @@ export * from './content';
 export * from './system';
 export * from './oidc';
 export * from './mail';
+export * from './stripe-sandbox';
 export * from './relations';

@@ -1,0 +1,2 @@
+export { createStripe, STRIPE_API_VERSION } from './stripe-client';
+export { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './stripe-webhook';

@@ -1,0 +1,78 @@
+import { errorBody, errorBodySchema } from '@mergeboard/core';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { recordProviderEvent } from './payment-events-queries';
+
+export const STRIPE_WEBHOOK_PATH = '/api/v1/webhooks/stripe';
+
+/** Stripe's events are small; this is far above any of them and far below a flood. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * Where Stripe (or the sandbox) posts its events. Outside the route table: its caller proves who
+ * it is by signing the raw body, so the body is read as bytes (a parser scoped to this route) and
+ * checked with the SDK's own `webhooks.constructEvent` before anything is parsed or written. A bad,
+ * missing or stale signature (over 300 s) answers 400 and writes nothing. A good one is recorded
+ * once per event id: Stripe delivers some events twice, and a second delivery answers 200 and
+ * changes nothing. The record is all that happens here; the subscription sync that reads the
+ * customer back arrives with the billing pages.
+ */
+export async function registerStripeWebhook(
+  app: FastifyInstance,
+  options: { database: Database; stripe: Stripe; webhookSecret: string },
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post(
+      STRIPE_WEBHOOK_PATH,
+      {
+        schema: {
+          summary: 'Payment events from Stripe (or the built-in sandbox), verified by their Stripe-Signature',
+          tags: ['payments'],
+          operationId: 'receiveStripeWebhook',
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          response: {
+            200: z
+              .object({ received: z.literal(true), duplicate: z.boolean() })
+              .describe('The event is recorded (duplicate: it already was)'),
+            400: errorBodySchema.describe(
+              'webhook_signature_invalid: the signature does not match the body, or is too old',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        let event: Stripe.Event;
+        try {
+          event = options.stripe.webhooks.constructEvent(
+            request.body as Buffer,
+            request.headers['stripe-signature'] ?? '',
+            options.webhookSecret,
+          );
+        } catch {
+          return reply
+            .status(400)
+            .send(
+              errorBody(
+                'webhook_signature_invalid',
+                'The Stripe-Signature header does not match this body under our webhook secret, or is too old.',
+              ),
+            );
+        }
+        const recorded = await recordProviderEvent(options.database.db, {
+          provider: 'stripe',
+          eventId: event.id,
+          type: event.type,
+          payload: event,
+        });
+        return reply.send({ received: true, duplicate: !recorded });
+      },
+    );
+  });
+}

@@ -1,0 +1,152 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import qs from 'qs';
+import type { Database } from '../../db/client';
+import { sandboxStripeRequests } from '../../db/schema';
+import { eventLog } from './sandbox-events';
+import { SandboxError } from './sandbox-errors';
+import type { SandboxContext, SandboxRoute } from './sandbox-route';
+import { catalogRoutes } from './resources/catalog';
+import { customerRoutes } from './resources/customers';
+
+/** Where the sandbox answers; the payments adapter (features/payments) sends the SDK here. */
+export const SANDBOX_STRIPE_PREFIX = '/sandbox/stripe';
+
+const routes: SandboxRoute[] = [...customerRoutes, ...catalogRoutes];
+
+/** Nesting as Stripe's form encoding uses it (`items[0][price]`, `expand[0]`). */
+const QS_OPTIONS = { depth: 8, arrayLimit: 100, parameterLimit: 1000 } as const;
+
+const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+function authenticate(request: FastifyRequest, secretKey: string): void {
+  const header = request.headers.authorization ?? '';
+  const key = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  if (!sameSecret(key, secretKey)) {
+    throw new SandboxError(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
+  }
+}
+
+/**
+ * Stripe's promise for a POST with an Idempotency-Key: the first answer is kept and replayed for
+ * the same key; the key with other parameters is refused (the SDK sends a key with every POST and
+ * reuses it on its own retries).
+ */
+async function idempotent(
+  database: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const key = request.headers['idempotency-key'];
+  if (request.method !== 'POST' || typeof key !== 'string' || key === '') return run();
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${request.url} ${JSON.stringify(request.body ?? {})}`)
+    .digest('hex');
+  const [earlier] = await database.db
+    .select()
+    .from(sandboxStripeRequests)
+    .where(eq(sandboxStripeRequests.idempotencyKey, key));
+  if (earlier) {
+    if (earlier.requestHash !== requestHash) {
+      throw new SandboxError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
+    }
+    return reply.header('idempotent-replayed', 'true').status(earlier.statusCode).send(earlier.body);
+  }
+  let statusCode = 200;
+  let body: unknown;
+  try {
+    body = await run();
+  } catch (error) {
+    if (!(error instanceof SandboxError) || error.status >= 500) throw error;
+    statusCode = error.status;
+    body = error.body();
+  }
+  await database.db
+    .insert(sandboxStripeRequests)
+    .values({ idempotencyKey: key, requestHash, statusCode, body: body as object })
+    .onConflictDoNothing();
+  return reply.status(statusCode).send(body);
+}
+
+/**
+ * The payment sandbox (design/payments.md §2): a small, stateful part of Stripe's REST API at
+ * /sandbox/stripe/v1/…, for installs without STRIPE_SECRET_KEY and for the tests. It takes Stripe's
+ * form-encoded bodies and bracketed query strings, answers Stripe's JSON and error shapes, keeps
+ * its objects in its own tables and sends its events, signed as Stripe signs them, to our webhook
+ * endpoint. Only the `stripe` SDK talks to it (through features/payments), never our code directly.
+ */
+export async function registerStripeSandbox(
+  app: FastifyInstance,
+  options: {
+    database: Database;
+    secretKey: string;
+    apiVersion: string;
+    webhook: { url: () => string; secret: string };
+  },
+): Promise<void> {
+  const events = eventLog({
+    db: options.database.db,
+    apiVersion: options.apiVersion,
+    webhook: options.webhook,
+  });
+  app.addHook('onClose', async () => events.close());
+  const context: SandboxContext = { db: options.database.db, emit: events.emit };
+
+  await app.register(
+    async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 256 * 1024 },
+        (_request, body, done) => done(null, qs.parse(body as string, QS_OPTIONS)),
+      );
+      scope.setErrorHandler((error, _request, reply) => {
+        if (error instanceof SandboxError) return reply.status(error.status).send(error.body());
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) {
+          return reply
+            .status(status)
+            .send(new SandboxError(status, 'invalid_request_error', (error as Error).message).body());
+        }
+        reply.log.error({ err: error }, 'payment sandbox failed');
+        return reply.status(500).send(new SandboxError(500, 'api_error', 'The sandbox failed.').body());
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        reply
+          .status(404)
+          .send(
+            new SandboxError(
+              404,
+              'invalid_request_error',
+              `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`,
+            ).body(),
+          ),
+      );
+      scope.addHook('onRequest', async (request) => authenticate(request, options.secretKey));
+
+      for (const route of routes) {
+        scope.route({
+          method: route.method,
+          url: `/v1${route.path}`,
+          handler: (request, reply) =>
+            idempotent(options.database, request, reply, () =>
+              route.handle(context, {
+                params: request.params as Record<string, string>,
+                input:
+                  request.method === 'GET'
+                    ? qs.parse(request.url.split('?')[1] ?? '', QS_OPTIONS)
+                    : (request.body ?? {}),
+              }),
+            ),
+        });
+      }
+    },
+    { prefix: SANDBOX_STRIPE_PREFIX },
+  );
+}
