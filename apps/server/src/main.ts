@@ -1,12 +1,20 @@
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { loadDemo, startServer } from './server';
+import { STRIPE_WEBHOOK_EVENTS } from './features/payments';
+import { loadDemo, setUpStripe, startServer } from './server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   if (process.argv.includes('--demo-only')) {
     const seeded = await loadDemo(config);
     console.warn(seeded ? 'Demo data loaded.' : 'Demo data was already there; nothing changed.');
+    return;
+  }
+  if (process.argv.includes('--stripe-setup')) {
+    const { prices, coupons } = await setUpStripe(config);
+    console.warn(`Stripe catalogue ready: ${prices.length} prices, coupons ${coupons.join(', ')}.`);
+    console.warn(`Webhook endpoint: ${config.publicUrl}/api/v1/webhooks/stripe`);
+    console.warn(`Its events: ${STRIPE_WEBHOOK_EVENTS.join(', ')}`);
     return;
   }
   const server = await startServer(config);

@@ -6,7 +6,9 @@ import { loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
+import { setUpCatalogue, type CatalogueResult } from './features/billing';
 import { seedDemo } from './features/demo';
+import { createPayments } from './features/payments';
 import { buildApp } from './app/build-app';
 import { jobs } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
@@ -59,6 +61,19 @@ export async function loadDemo(config: Config = loadConfig()): Promise<boolean> 
   }
 }
 
+/**
+ * `npm run stripe:setup`: the products, prices and coupons checkout sells, created in the
+ * configured Stripe account (or the sandbox) when missing; our payment plans then name them.
+ */
+export async function setUpStripe(config: Config = loadConfig()): Promise<CatalogueResult> {
+  const database = await openMigrated(config);
+  try {
+    return await setUpCatalogue(createPayments(config).stripe, database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   // Jobs log their failures here: errors get the same redaction as the HTTP log's.
   const logger = pino({ level: config.LOG_LEVEL, serializers: { err: logSerializers.err } });
@@ -67,8 +82,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     const { seeded } = await seedDemo({ db: database.db });
     if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
   }
+  const payments = createPayments(config);
   const queue: Queue = await startQueue({ database, config, logger, work: config.ROLE !== 'web', jobs });
-  const context: Runtime = { config, database, queue };
+  const context: Runtime = { config, database, queue, payments };
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
@@ -76,6 +92,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     app = await buildApp({ context });
     await app.listen({ port: config.PORT, host: config.HOST });
     url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+    // The sandbox lives in this process: it can only sell once its catalogue exists.
+    if (config.payments.provider === 'sandbox') {
+      await setUpCatalogue(payments.stripe, database.db).catch((error: unknown) =>
+        logger.error({ err: error }, 'the payment sandbox catalogue could not be set up; checkout will fail'),
+      );
+    }
   }
 
   let stopping: Promise<void> | null = null;

@@ -113,6 +113,78 @@ function teamReportLines(calls: readonly string[]): Record<string, Line> {
   );
 }
 
+/**
+ * PERM-004, PERM-005 (000 §6): buying is for the owner of a per-seat space and for managers of an
+ * older one. Each allowed call is then refused by its own rules before any payment call (a price
+ * this install does not sell, a return address on another site, an unknown checkout): 400/404.
+ */
+function checkoutLines(): Record<string, Line> {
+  const base = '/api/workspace-billing/workspaces/:id/stripe/checkout';
+  const at = (id: string, rest: string) => `/api/workspace-billing/workspaces/${id}/stripe/checkout${rest}`;
+  const form = {
+    addressInfo: { country: 'US', state: '', city: 'Springfield', postalCode: '', street: '1 Main St' },
+    companyName: '',
+    customerName: 'Walk Owner',
+    isB2BTransaction: false,
+    billingInterval: 'YEARLY',
+    workspacePlan: 'PRO',
+  };
+  const OWNER_ONLY = (status: number): Statuses => [401, 404, 403, 403, 403, status];
+  return {
+    [`POST ${base}/v2/info`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/v2/info'),
+        {
+          country: 'US',
+          billingInterval: 'YEARLY',
+          workspacePlan: 'PREMIUM',
+          seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+        },
+      ],
+      expect: OWNER_ONLY(400),
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/v1/info`]: {
+      request: (id, ids) => [
+        'POST',
+        at(id, '/v1/info'),
+        {
+          country: 'US',
+          billingInterval: 'YEARLY',
+          workspacePlan: 'PRO',
+          userUpdates: [{ userId: ids.owner, userPlan: 'FREE' }],
+        },
+      ],
+      expect: OWNER_ONLY(400),
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/v2/session`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/v2/session'),
+        { ...form, goBackUrl: 'https://evil.example/', seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+      ],
+      expect: OWNER_ONLY(400),
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/v1/session`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/v1/session'),
+        { ...form, goBackUrl: '/', stripePlans: [{ stripePriceId: 'price_not_sold_here', quantity: 1 }] },
+      ],
+      expect: OWNER_ONLY(400),
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/v1/session/:sessionId/sync`]: {
+      request: (id) => ['POST', at(id, '/v1/session/cs_unknown/sync')],
+      expect: OWNER_ONLY(404),
+      otherwise: disabledSpace,
+    },
+  };
+}
+
 /** The member calls (PERM-021..025, C2, C3, C5, C6); each destructive call runs in a fresh space. */
 function memberLines(): Record<string, Line> {
   const base = '/api/v1/workspaces/:id';
@@ -265,6 +337,7 @@ const table: Record<string, Line> = {
     otherwise: { ...disabledSpace, LEGACY: MANAGERS_REFUSED, 'restrictions in force': MANAGERS_REFUSED },
   },
   ...memberLines(),
+  ...checkoutLines(),
   ...suppressionLines('unsubscriptions'),
   ...suppressionLines('bounces'),
   'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {

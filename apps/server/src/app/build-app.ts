@@ -15,13 +15,9 @@ import {
 } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
 import { cookieIdentity, registerLocalIssuer } from '../features/auth';
+import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
 import { registerMailboxPage } from '../features/mail';
-import {
-  createStripe,
-  registerStripeWebhook,
-  STRIPE_API_VERSION,
-  STRIPE_WEBHOOK_PATH,
-} from '../features/payments';
+import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/payments';
 import { registerStripeSandbox } from '../features/stripe-sandbox';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
@@ -150,9 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
+  app.addHook('onListen', async () => context.payments.listeningAt(internalOrigin()));
   await registerStripeWebhook(app, {
     database: context.database,
-    stripe: createStripe({ payments: config.payments, sandboxOrigin: internalOrigin }),
+    stripe: context.payments.stripe,
+    onCustomerEvent: async (customerId) => {
+      await context.queue.send(SYNC_BILLING_CUSTOMER_JOB, { customerId }, { singletonKey: customerId });
+    },
     webhookSecret: config.payments.webhookSecret,
   });
 

@@ -1,4 +1,5 @@
 import { purgeExpiredIssuerStateJob } from '../features/auth';
+import { syncBillingCustomerJob } from '../features/billing';
 import { deliverMailJob } from '../features/mail';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
@@ -8,4 +9,5 @@ export const jobs: readonly JobDefinition[] = [
   purgeExpiredSessions,
   purgeExpiredIssuerStateJob,
   deliverMailJob,
+  syncBillingCustomerJob,
 ];

@@ -47,6 +47,49 @@ const PATH_POISONS = ['%00', '%ED%A0%80'];
 
 const listQuery = { sortBy: 'email:asc', limit: '10', limitOffset: '0' };
 
+/** The checkout calls (their valid requests stop before any payment call: a price not sold). */
+function checkoutProbes(space: { id: string }): Record<string, Probe> {
+  const base = 'POST /api/workspace-billing/workspaces/:id/stripe/checkout';
+  const preview = { country: 'US', billingInterval: 'YEARLY', workspacePlan: 'PREMIUM' };
+  const session = {
+    addressInfo: {
+      country: 'US',
+      state: 'IL',
+      city: 'Springfield',
+      postalCode: '62701',
+      street: '1 Main St',
+    },
+    companyName: '',
+    customerName: 'Pat Buyer',
+    isB2BTransaction: false,
+    vatNumber: 'BE0123456789',
+    goBackUrl: '/checkout',
+    userName: 'Pat',
+    billingInterval: 'YEARLY',
+    workspacePlan: 'PREMIUM',
+  };
+  return {
+    [`${base}/v2/info`]: {
+      params: space,
+      body: { ...preview, seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+    },
+    [`${base}/v1/info`]: {
+      params: space,
+      query: { previewProratedChanges: 'false' },
+      body: { ...preview, userUpdates: [{ userId: randomUUID(), userPlan: 'PRO' }] },
+    },
+    [`${base}/v2/session`]: {
+      params: space,
+      body: { ...session, seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+    },
+    [`${base}/v1/session`]: {
+      params: space,
+      body: { ...session, stripePlans: [{ stripePriceId: 'price_not_sold_here', quantity: 1 }] },
+    },
+    [`${base}/v1/session/:sessionId/sync`]: { params: { ...space, sessionId: 'cs_unknown' } },
+  };
+}
+
 /** A valid request for every route of the table, keyed `METHOD path`. */
 function probes(world: World): Record<string, Probe> {
   const { spaceId, spareSpaceId, legacySpaceId, userId } = world;
@@ -174,6 +217,7 @@ function probes(world: World): Record<string, Probe> {
       query: { includePlans: 'true', retrieveAdditionalStripeInfo: 'false' },
     },
     'GET /api/workspace-billing/payment-plans/v1': {},
+    ...checkoutProbes(space),
     'GET /api/users/me/campaigns': {
       query: { sortBy: 'date:desc', limit: '10', limitOffset: '0' },
       filterBy: { workspaceId: spaceId, search: 'hello', dateRange: 'LAST_30_DAYS' },

@@ -6,7 +6,8 @@ import type { JobDefinition } from './job';
 
 export interface Queue {
   /** Enqueue a job; answers its id. */
-  send(name: string, data?: object): Promise<string | null>;
+  /** `singletonKey`: at most one queued job per key (e.g. one sync per customer at a time). */
+  send(name: string, data?: object, options?: { singletonKey?: string }): Promise<string | null>;
   /** The underlying pg-boss instance, for tests and operations. */
   boss: PgBoss;
   stop(): Promise<void>;
@@ -63,7 +64,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
 
   return {
     boss,
-    send: (name, data = {}) => boss.send(name, data),
+    send: (name, data = {}, options = {}) => boss.send(name, data, options),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

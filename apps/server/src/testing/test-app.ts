@@ -4,6 +4,7 @@ import type { Runtime } from '../app-context';
 import { loadConfig, type Config } from '../config/config';
 import { buildApp, type BuildAppOptions } from '../app/build-app';
 import { jobs } from '../app/jobs';
+import { createPayments } from '../features/payments';
 import { startQueue } from '../jobs/queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -36,6 +37,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
+  const payments = createPayments(config);
   const queue = await startQueue({
     database,
     config,
@@ -44,7 +46,7 @@ export async function createTestApp(
     pollingIntervalSeconds: 0.5,
     jobs,
   });
-  const context: Runtime = { config, database, queue };
+  const context: Runtime = { config, database, queue, payments };
   const app = await buildApp({ webDistDir: null, logger: false, ...options, context });
   await app.ready();
   return {

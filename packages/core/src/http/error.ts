@@ -80,6 +80,14 @@ export const errorStatus = {
   /** MEM-037: a change that would change nothing. */
   nothing_to_change: 409,
 
+  /** No price is sold for the plan, interval, currency or price id asked for. */
+  price_not_available: 400,
+  /** CHK-074: the payment provider refused the VAT id (its tax_id_invalid). */
+  tax_id_invalid: 400,
+  /** A checkout for a space that already has a live subscription (one subscription per space). */
+  subscription_exists: 409,
+  /** The payment provider refused or failed a call (its message says why). */
+  payment_provider_error: 502,
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */
   webhook_signature_invalid: 400,
 

@@ -247,6 +247,10 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     unique('checkout_sessions_provider_session_id_unique').on(t.provider, t.providerSessionId),
+    // One open checkout per space: a newer one supersedes it (features/billing/checkout).
+    uniqueIndex('checkout_sessions_one_open_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.status} = 'OPEN'`),
     index('checkout_sessions_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
     check('checkout_sessions_status_check', oneOf(t.status, CHECKOUT_SESSION_STATUSES)),
     check('checkout_sessions_workspace_plan_check', oneOf(t.workspacePlan, WORKSPACE_PLANS)),
@@ -301,4 +305,22 @@ export const providerEvents = pgTable(
     error: text('error'),
   },
   (t) => [unique('provider_events_provider_event_id_unique').on(t.provider, t.eventId)],
+);
+
+/**
+ * The space's one customer at the payment provider (design/payments.md §3: one customer per
+ * space). Created before the first checkout; webhooks name the customer, this finds the space.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('billing_customers_provider_customer_unique').on(t.provider, t.customerId)],
 );

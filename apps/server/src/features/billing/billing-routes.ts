@@ -4,10 +4,12 @@ import {
   spaceAccess,
 } from '@mergeboard/core';
 import { defineRoute } from '../../http/route';
+import { checkoutRoutes } from './checkout/checkout-routes';
 import { listPaymentPlans, listSpaceSubscriptions } from './billing-service';
 
 /** Billing reads: the price list for anyone signed in; a space's subscriptions for its managers. */
 export const billingRoutes = [
+  ...checkoutRoutes,
   defineRoute({
     contract: listPaymentPlansContract,
     access: { kind: 'user' },

@@ -14,21 +14,12 @@ import type {
   subscriptionPaymentPlans,
   subscriptions,
 } from '../../db/schema';
+import { listPricePlanShape } from '../billing';
 import { DEMO_SPACES } from './accounts';
 import { DAY } from './address-book';
 import type { Random } from './random';
 
 type NewPaymentPlan = typeof paymentPlans.$inferInsert;
-
-/**
- * PERSONAL and PROFESSIONAL are the per-seat Pro prices for Gmail-type (PRO_PERSONAL) and domain
- * (PRO) users; the TEAM sizes are the flat legacy team prices.
- */
-function planShape(plan: ListPricePlan): Pick<NewPaymentPlan, 'workspacePlan' | 'userPlan' | 'isPerSeat'> {
-  if (plan === 'PERSONAL') return { workspacePlan: 'PRO', userPlan: 'PRO_PERSONAL', isPerSeat: true };
-  if (plan === 'PROFESSIONAL') return { workspacePlan: 'PRO', userPlan: 'PRO', isPerSeat: true };
-  return { workspacePlan: 'LEGACY', userPlan: 'PRO', isPerSeat: false };
-}
 
 export const demoStripePriceId = (plan: ListPricePlan, interval: BillingInterval, currency: Currency) =>
   `price_demo_${plan}_${interval}_${currency}`.toLowerCase();
@@ -57,7 +48,7 @@ export function buildPaymentPlans(random: Random, now: Date): DemoPaymentPlans {
       id,
       stripePriceId,
       listPricePlan: plan,
-      ...planShape(plan),
+      ...listPricePlanShape(plan),
       billingInterval: interval,
       currency,
       status: 'ACTIVE',

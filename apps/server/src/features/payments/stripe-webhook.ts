@@ -5,7 +5,32 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordProviderEvent } from './payment-events-queries';
 
+/** The customer an event is about, whatever kind of object it carries. */
+function customerOf(event: Stripe.Event): string | null {
+  const object = event.data.object as {
+    object?: string;
+    id?: string;
+    customer?: string | { id: string } | null;
+  };
+  if (object.object === 'customer') return object.id ?? null;
+  const customer = object.customer;
+  if (!customer) return null;
+  return typeof customer === 'string' ? customer : customer.id;
+}
+
 export const STRIPE_WEBHOOK_PATH = '/api/v1/webhooks/stripe';
+
+/** The events a Stripe webhook endpoint must send us: each names a customer whose billing changed. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.expired',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+] as const;
 
 /** Stripe's events are small; this is far above any of them and far below a flood. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -16,12 +41,18 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * checked with the SDK's own `webhooks.constructEvent` before anything is parsed or written. A bad,
  * missing or stale signature (over 300 s) answers 400 and writes nothing. A good one is recorded
  * once per event id: Stripe delivers some events twice, and a second delivery answers 200 and
- * changes nothing. The record is all that happens here; the subscription sync that reads the
- * customer back arrives with the billing pages.
+ * changes nothing. A new event only says "this customer changed": the sync re-reads the customer
+ * (features/billing), so events arriving twice or out of order are never trusted beyond that.
  */
 export async function registerStripeWebhook(
   app: FastifyInstance,
-  options: { database: Database; stripe: Stripe; webhookSecret: string },
+  options: {
+    database: Database;
+    stripe: Stripe;
+    webhookSecret: string;
+    /** A customer's billing changed: called once per new event (never for a duplicate). */
+    onCustomerEvent: (customerId: string) => Promise<void>;
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -71,6 +102,8 @@ export async function registerStripeWebhook(
           type: event.type,
           payload: event,
         });
+        const customerId = customerOf(event);
+        if (recorded && customerId) await options.onCustomerEvent(customerId);
         return reply.send({ received: true, duplicate: !recorded });
       },
     );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app/build-app';
 import { jobs } from '../../../app/jobs';
 import { startQueue, type Queue } from '../../../jobs/queue';
+import { createPayments } from '../../payments';
 import { testConfig } from '../../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { DatabaseAdapter } from './adapter';
@@ -44,7 +45,7 @@ async function startIssuer(database: TestDatabase, queue: Queue): Promise<Issuer
     GOOGLE_CLIENT_SECRET: 'unused',
   });
   const app = await buildApp({
-    context: { config, database, queue },
+    context: { config, database, queue, payments: createPayments(config) },
     webDistDir: null,
     logger: false,
     routes: [],

@@ -1,0 +1,231 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../../../db/client';
+import {
+  billingCustomers,
+  checkoutSessions,
+  invoices,
+  memberships,
+  paymentPlans,
+  subscriptionPaymentPlans,
+  subscriptions,
+  workspaces,
+} from '../../../db/schema';
+import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the provider says now about one subscription, read before any write. */
+interface ProviderState {
+  subscription: Stripe.Subscription;
+  invoice: Stripe.Invoice | null;
+  coupon: Stripe.Coupon | null;
+  paymentIntentStatus: string | null;
+}
+
+async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
+  const subscription = await stripe.subscriptions.retrieve(id, { expand: ['discounts'] });
+  const couponId = couponIdOf(subscription);
+  const invoiceId = idOf(subscription.latest_invoice);
+  const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }) : null;
+  const intentId = idOf(invoice?.payments?.data[0]?.payment.payment_intent ?? null);
+  const intent = intentId ? await stripe.paymentIntents.retrieve(intentId) : null;
+  return {
+    subscription,
+    invoice,
+    coupon: couponId ? await stripe.coupons.retrieve(couponId) : null,
+    paymentIntentStatus: intent?.status ?? null,
+  };
+}
+
+async function upsertSubscription(
+  tx: Tx,
+  workspaceId: string,
+  customer: Stripe.Customer,
+  state: ProviderState,
+): Promise<{ workspacePlan: string; userPlans: string[]; status: string } | null> {
+  const { subscription, coupon } = state;
+  const items = subscription.items.data;
+  const priceIds = items.map((item) => item.price.id);
+  const plans = priceIds.length
+    ? await tx.select().from(paymentPlans).where(inArray(paymentPlans.stripePriceId, priceIds))
+    : [];
+  const first = plans.find((plan) => plan.stripePriceId === items[0]?.price.id);
+  // A subscription to prices this install does not sell is not ours to show.
+  if (!first || !items[0]) return null;
+  const amount = items.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
+  const percentOff = coupon?.percent_off ?? null;
+  const taxRate = items[0].tax_rates?.[0]?.percentage ?? subscription.default_tax_rates?.[0]?.percentage ?? 0;
+  const isBusiness = customer.metadata?.isBusiness === 'true';
+  const values = {
+    workspaceId,
+    status: subscriptionStatusOf(subscription.status),
+    paymentSource: 'STRIPE' as const,
+    purchaseType: isBusiness ? ('B2B' as const) : ('B2C' as const),
+    billingInterval: first.billingInterval,
+    workspacePlan: first.workspacePlan,
+    country: customer.address?.country ?? null,
+    currency: first.currency,
+    taxRate,
+    amount,
+    discount: percentOff ? Math.round((amount * percentOff) / 100) : 0,
+    autoRenew: !subscription.cancel_at_period_end && subscription.cancel_at === null,
+    companyName: isBusiness ? (customer.name ?? null) : null,
+    couponId: coupon?.id ?? null,
+    couponDuration: (coupon?.duration ?? null) as 'forever' | 'repeating' | 'once' | null,
+    couponPercentOff: percentOff,
+    providerCustomerId: customer.id,
+    providerSubscriptionId: subscription.id,
+    providerScheduleId: idOf(subscription.schedule),
+    subscribedAt: fromUnix(subscription.start_date),
+    startAt: fromUnix(items[0].current_period_start),
+    endAt: fromUnix(items[0].current_period_end),
+    updatedAt: new Date(),
+  };
+  const [row] = await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
+    .returning({ id: subscriptions.id });
+  const subscriptionId = row!.id;
+
+  for (const item of items) {
+    const plan = plans.find((candidate) => candidate.stripePriceId === item.price.id);
+    if (!plan?.userPlan) continue;
+    const seats = item.quantity ?? 1;
+    await tx
+      .insert(subscriptionPaymentPlans)
+      .values({
+        subscriptionId,
+        paymentPlanId: plan.id,
+        userPlan: plan.userPlan,
+        allowedQuantity: seats,
+        totalSeats: seats,
+      })
+      .onConflictDoUpdate({
+        target: [subscriptionPaymentPlans.subscriptionId, subscriptionPaymentPlans.paymentPlanId],
+        set: { allowedQuantity: seats, totalSeats: seats, updatedAt: new Date() },
+      });
+  }
+
+  if (state.invoice) {
+    const invoice = state.invoice;
+    const invoiceValues = {
+      subscriptionId,
+      providerInvoiceId: invoice.id!,
+      status: invoiceStatusOf(invoice.status),
+      currency: first.currency,
+      amountDue: invoice.amount_due,
+      amountPaid: invoice.amount_paid,
+      hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+      paymentIntentStatus: state.paymentIntentStatus,
+      periodStart: fromUnix(invoice.period_start),
+      periodEnd: fromUnix(invoice.period_end),
+      paidAt: invoice.status_transitions.paid_at ? fromUnix(invoice.status_transitions.paid_at) : null,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(invoices)
+      .values(invoiceValues)
+      .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: invoiceValues });
+  }
+  return {
+    workspacePlan: first.workspacePlan,
+    status: values.status,
+    userPlans: plans.flatMap((plan) => (plan.userPlan ? [plan.userPlan] : [])),
+  };
+}
+
+/**
+ * The space's plan follows its live Stripe subscription; the buyer's seat goes to the owner when
+ * nobody holds a paid seat yet (000 §2: one seat is reserved for the owner).
+ */
+async function applyToSpace(
+  tx: Tx,
+  workspaceId: string,
+  live: { workspacePlan: string; userPlans: string[] } | undefined,
+): Promise<void> {
+  if (!live) {
+    await tx
+      .update(workspaces)
+      .set({ plan: 'FREE', updatedAt: new Date() })
+      .where(and(eq(workspaces.id, workspaceId), ne(workspaces.plan, 'FREE')));
+    return;
+  }
+  await tx
+    .update(workspaces)
+    .set({ plan: live.workspacePlan as 'PRO', isPerSeat: true, legacyType: null, updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId));
+  const [paid] = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.userPlan, 'FREE')))
+    .limit(1);
+  const ownerPlan = live.userPlans[0];
+  if (!paid && ownerPlan) {
+    await tx
+      .update(memberships)
+      .set({ userPlan: ownerPlan as 'PRO' })
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'OWNER')));
+  }
+}
+
+/**
+ * Convergent sync (design/payments.md §3): whatever event arrived, twice or out of order, read
+ * the customer's subscriptions back from the provider and make our rows say the same, in one
+ * transaction. Provider reads happen before it: the sandbox shares the embedded database.
+ */
+export async function syncBillingCustomer(db: Db, stripe: Stripe, customerId: string): Promise<void> {
+  const [known] = await db
+    .select({ workspaceId: billingCustomers.workspaceId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.customerId, customerId));
+  if (!known) return;
+  const customer = await stripe.customers.retrieve(customerId);
+  if (customer.deleted) return;
+  const listed = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+  const states: ProviderState[] = [];
+  for (const subscription of listed.data) states.push(await readState(stripe, subscription.id));
+  const openSessions = await db
+    .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.workspaceId, known.workspaceId), eq(checkoutSessions.status, 'OPEN')));
+  const sessions: { id: string; provider: Stripe.Checkout.Session }[] = [];
+  for (const session of openSessions) {
+    if (session.providerSessionId.startsWith('cs_')) {
+      sessions.push({
+        id: session.id,
+        provider: await stripe.checkout.sessions.retrieve(session.providerSessionId),
+      });
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    const results = [];
+    for (const state of states) {
+      const result = await upsertSubscription(tx, known.workspaceId, customer, state);
+      if (result) results.push({ ...result, providerId: state.subscription.id });
+    }
+    const live = results.find((result) => result.status === 'ACTIVE' || result.status === 'PAST_DUE');
+    if (results.length > 0) await applyToSpace(tx, known.workspaceId, live);
+    for (const session of sessions) {
+      if (session.provider.status === 'open') continue;
+      const subscriptionId = idOf(session.provider.subscription);
+      const [ours] = subscriptionId
+        ? await tx
+            .select({ id: subscriptions.id })
+            .from(subscriptions)
+            .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
+        : [];
+      await tx
+        .update(checkoutSessions)
+        .set({
+          status: session.provider.status === 'complete' ? 'COMPLETE' : 'EXPIRED',
+          subscriptionId: ours?.id ?? null,
+          completedAt: session.provider.status === 'complete' ? new Date() : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(checkoutSessions.id, session.id));
+    }
+  });
+}

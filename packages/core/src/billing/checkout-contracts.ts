@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract';
+import { booleanQuery, workspaceIdParams } from '../contracts/common-params';
+import { API_BASES } from '../contracts/api-bases';
+import { CURRENCIES, USER_PLANS, WORKSPACE_PLANS } from '../constants/domain';
+import { SEATS } from '../constants/limits';
+import { BILLING_INTERVALS } from '../constants/pricing';
+import { checkoutFormSchema } from './checkout-form';
+import { text } from '../contracts/text';
+
+const checkoutBase = `${API_BASES.billing}/workspace-billing/workspaces/:id/stripe/checkout`;
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Country is a required field');
+
+/** CHK-068: one plan of the purchase and how many seats of it. */
+const seatPlanSchema = z
+  .object({
+    userPlan: z.enum(USER_PLANS).exclude(['FREE']),
+    quantity: z
+      .number()
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(SEATS.maximum, `quantity must be at most ${SEATS.maximum}`),
+  })
+  .meta({ id: 'SeatPlan' });
+
+const stripePlanSchema = z
+  .object({
+    stripePriceId: z.string(),
+    userIds: z.array(z.string()),
+    totalAmount: z
+      .number()
+      .int()
+      .describe('Cents for this plan per billing period, after coupon, before tax'),
+    quantity: z.number().int(),
+  })
+  .meta({ id: 'StripePlan' });
+
+/** CHK-072: what a purchase costs, read from the payment provider's invoice preview. */
+export const paymentInfoSchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    totalAmount: z.number().int().describe('Cents due per billing period: after coupon, tax included'),
+    taxRate: z.number().describe('Percent'),
+    chargedToday: z.number().int().describe('Cents charged at checkout'),
+    proratedDays: z.number().int().nullable(),
+    stripePlans: z.array(stripePlanSchema),
+    currentBillingInterval: z.enum(BILLING_INTERVALS).nullable(),
+    targetBillingInterval: z.enum(BILLING_INTERVALS),
+    currentAmount: z.number().int().nullable().describe('Cents per period of the live subscription'),
+    stripeCheckoutSessionId: z.string().nullable(),
+    subtotal: z.number().int().describe('Cents before coupon and tax'),
+    discountAmount: z.number().int().describe('Cents the volume coupon takes off'),
+    taxAmount: z.number().int(),
+    couponId: z.string().nullable().describe('The volume coupon (5SEATS … 100SEATS), if any'),
+    couponPercentOff: z.number().nullable(),
+  })
+  .meta({ id: 'PaymentInfo' });
+export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+const previewBase = {
+  country: countryCode,
+  purchaseType: z.enum(['B2C', 'B2B']).default('B2C'),
+  billingInterval: z.enum(BILLING_INTERVALS),
+  workspacePlan: z.enum(WORKSPACE_PLANS).exclude(['FREE', 'LEGACY']),
+};
+
+/** CHK-068: the seat flow's price preview request. */
+export const priceInfoV2 = defineContract({
+  method: 'POST',
+  path: `${checkoutBase}/v2/info`,
+  summary:
+    'Price preview of a seat purchase (API-029): per-seat price, volume coupon and tax from the provider’s invoice preview; what is charged today',
+  tags: ['billing'],
+  params: workspaceIdParams,
+  body: z.object({
+    ...previewBase,
+    seatPlans: z.array(seatPlanSchema).min(1, 'seatPlans must name at least one plan'),
+    previewProratedAmounts: z.boolean().default(false),
+  }),
+  response: paymentInfoSchema,
+});
+
+/** CHK-070: the older flow names users and their plans instead of seat counts. */
+export const priceInfoV1 = defineContract({
+  method: 'POST',
+  path: `${checkoutBase}/v1/info`,
+  summary:
+    'Price preview of the older per-user flow (API-027): the listed users’ plans priced as seats of those plans',
+  tags: ['billing'],
+  params: workspaceIdParams,
+  query: z.object({ previewProratedChanges: booleanQuery.optional() }),
+  body: z.object({
+    ...previewBase,
+    userUpdates: z
+      .array(z.object({ userId: z.uuid('userId must be a user id'), userPlan: z.enum(USER_PLANS) }))
+      .min(1, 'userUpdates must name at least one user'),
+    upgradeLegacySubscription: z.boolean().default(false),
+  }),
+  response: paymentInfoSchema,
+});
+
+/** CHK-066: the address and buyer, as the billing form collected them. */
+const sessionBase = {
+  workspaceId: z.uuid().optional().describe('When given, must be the space of the path'),
+  addressInfo: z.object({
+    country: countryCode,
+    state: text().default(''),
+    city: text(),
+    postalCode: text().default(''),
+    street: text(),
+  }),
+  companyName: text().default(''),
+  customerName: text(),
+  isB2BTransaction: z.boolean(),
+  vatNumber: text().optional().describe('Only for a business purchase (CHK-067)'),
+  goBackUrl: text().describe('Path of this app the hosted checkout returns to when abandoned'),
+  userName: text().optional(),
+  billingInterval: z.enum(BILLING_INTERVALS),
+  workspacePlan: z.enum(WORKSPACE_PLANS).exclude(['FREE', 'LEGACY']),
+};
+
+const sessionResponse = z.object({
+  stripeCheckoutSessionId: z.string(),
+  url: z.string().describe('The hosted checkout page to send the buyer to'),
+});
+
+export const checkoutSessionV2 = defineContract({
+  method: 'POST',
+  path: `${checkoutBase}/v2/session`,
+  summary:
+    'Creates (or updates) the space’s customer with its address and VAT id, then a hosted checkout session for the seats (API-030); a space with a live subscription is refused',
+  tags: ['billing'],
+  params: workspaceIdParams,
+  body: z.object({ ...sessionBase, seatPlans: z.array(seatPlanSchema).min(1) }),
+  response: sessionResponse,
+});
+
+export const checkoutSessionV1 = defineContract({
+  method: 'POST',
+  path: `${checkoutBase}/v1/session`,
+  summary:
+    'The older flow’s checkout session (API-028): plans as priced by /v1/info (stripePlans, also accepted as plans)',
+  tags: ['billing'],
+  params: workspaceIdParams,
+  body: z
+    .object({
+      ...sessionBase,
+      stripePlans: z
+        .array(z.object({ stripePriceId: text(), quantity: z.number().int().min(1).max(SEATS.maximum) }))
+        .optional(),
+      plans: z
+        .array(z.object({ stripePriceId: text(), quantity: z.number().int().min(1).max(SEATS.maximum) }))
+        .optional(),
+    })
+    .refine((body) => (body.stripePlans ?? body.plans)?.length, {
+      message: 'stripePlans must name at least one plan',
+      path: ['stripePlans'],
+    }),
+  response: sessionResponse,
+});
+
+/** The billing form's fields as a checkout session request carries them, for the shared rules. */
+export function checkoutFormOfSession(body: {
+  addressInfo: { country: string; state: string; city: string; postalCode: string; street: string };
+  isB2BTransaction: boolean;
+  vatNumber?: string | undefined;
+  companyName: string;
+  customerName: string;
+}) {
+  return checkoutFormSchema.safeParse({
+    country: body.addressInfo.country,
+    isBusinessPurchase: body.isB2BTransaction,
+    vatNumber: body.vatNumber ?? '',
+    companyName: body.companyName,
+    name: body.customerName,
+    street: body.addressInfo.street,
+    city: body.addressInfo.city,
+    state: body.addressInfo.state,
+    code: body.addressInfo.postalCode,
+  });
+}
+
+/**
+ * The return from the hosted checkout runs the same convergent sync as the webhook (design §3),
+ * so the billing page shows the new plan without waiting for the event.
+ */
+export const syncCheckoutSession = defineContract({
+  method: 'POST',
+  path: `${checkoutBase}/v1/session/:sessionId/sync`,
+  summary:
+    'Reads a checkout back from the provider on return and brings the space’s subscription up to date; says whether it completed',
+  tags: ['billing'],
+  params: workspaceIdParams.extend({ sessionId: text().min(1).max(255) }),
+  response: z.object({
+    status: z.enum(['open', 'complete', 'expired']),
+    subscriptionId: z.string().nullable().describe('Our subscription the checkout created, once synced'),
+  }),
+});
