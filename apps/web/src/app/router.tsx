@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { authRoutes, RequireAuth } from '../features/auth';
+import { wrongPlanRoutes } from '../features/billing';
 import { RouteErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
@@ -29,6 +30,7 @@ export function createRoutes(): RouteObject[] {
         // Shown signed in or out (ROUTE-002, ROUTE-003, ROUTE-005).
         ...authRoutes,
         ...publicPageRoutes,
+        ...wrongPlanRoutes,
         ...onboardingRoutes,
         // Everything else needs a session: logged out it goes to /login?continue=… (ROUTE-004).
         {

@@ -31,7 +31,10 @@ export const paths = {
     getStarted: { path: '/get-started', getHref: () => '/get-started' },
   },
   /** Top-level /settings/billing: the best space's billing page (ROUTE-007). */
-  settingsBilling: { path: '/settings/billing', getHref: () => '/settings/billing' },
+  settingsBilling: {
+    path: '/settings/billing',
+    getHref: (search = '') => `/settings/billing${search}`,
+  },
   /** ROUTE-006: an invitation link; status 'accept' accepts it at once (INV-002). */
   invitation: {
     path: '/invitations/:token/:status?',
@@ -63,6 +66,12 @@ export const paths = {
     upgrade: { path: 'upgrade', getHref: (prefix: string) => `${prefix}/space/upgrade` },
     /** The seat flow's first checkout step (SHELL-011). */
     checkoutDetails: { getHref: (prefix: string) => `${prefix}/checkout/details` },
+    /** The Gmail purchase's first step (BILL-008); `search` carries plan and interval. */
+    checkoutInformation: {
+      getHref: (prefix: string, search = '') => `${prefix}/checkout/information${search}`,
+    },
+    /** The older checkout (ROUTE-029, ROUTE-030); `search` carries plan and interval or change-billing-cycle. */
+    checkoutStart: { getHref: (prefix: string, search = '') => `${prefix}/checkout${search}` },
     /** The seat flow's Add seats and Remove unused seats steps (SEAT-031). */
     checkoutAddSeats: { getHref: (prefix: string) => `${prefix}/checkout/add-seats` },
     checkoutRemoveSeats: { getHref: (prefix: string) => `${prefix}/checkout/remove-seats` },
@@ -79,7 +88,8 @@ export const paths = {
     unsubscribed: { path: '/unsubscribed', getHref: () => '/unsubscribed' },
     formResponse: { path: '/formresponse', getHref: () => '/formresponse' },
     stopAutomaticRenewal: { path: '/stop-automatic-renewal', getHref: () => '/stop-automatic-renewal' },
-    wrongPlan: { path: '/wrong-plan', getHref: () => '/wrong-plan' },
+    /** RES-015..024; `search` carries the plan asked for (BILL-004). */
+    wrongPlan: { path: '/wrong-plan', getHref: (search = '') => `/wrong-plan${search}` },
     /** The server's local mailbox page (embedded shape), loaded from the server, not the app. */
     localMailbox: { path: '/mailbox', getHref: () => '/mailbox' },
   },

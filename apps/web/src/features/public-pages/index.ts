@@ -6,6 +6,5 @@ export const publicPageRoutes: RouteObject[] = [
   { path: paths.public.unsubscribed.path, lazy: () => import('./routes/unsubscribed') },
   { path: paths.public.formResponse.path, lazy: () => import('./routes/form-response') },
   { path: paths.public.stopAutomaticRenewal.path, lazy: () => import('./routes/stop-automatic-renewal') },
-  { path: paths.public.wrongPlan.path, lazy: () => import('./routes/wrong-plan') },
   { path: paths.public.localMailbox.path, lazy: () => import('./routes/local-mailbox') },
 ];

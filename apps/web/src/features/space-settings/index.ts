@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
+import { billingPageRoute } from '../billing';
 import { RequireSpacePermission, SpaceRedirect } from '../spaces';
 
 /** {prefix}/space and its sub-routes (ROUTE-016..024). */
@@ -40,7 +41,7 @@ export const spaceSettingsRoutes: RouteObject[] = [
           allow: (permissions) => permissions.canAccessWorkspaceBilling,
           otherwise: paths.space.general.getHref,
         }),
-        children: [{ index: true, lazy: () => import('./routes/billing') }],
+        children: [billingPageRoute],
       },
       // ROUTE-021
       {

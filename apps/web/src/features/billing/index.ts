@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+
+/**
+ * The billing page ({prefix}/space/billing, index of the settings' billing route) and /wrong-plan
+ * (RES-015..024, shown signed in or out). Their code loads on first visit.
+ */
+export const billingPageRoute: RouteObject = { index: true, lazy: () => import('./routes/billing-page') };
+
+export const wrongPlanRoutes: RouteObject[] = [
+  { path: paths.public.wrongPlan.path, lazy: () => import('./routes/wrong-plan') },
+];

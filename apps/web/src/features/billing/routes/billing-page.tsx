@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
+import {
+  checkoutErrorOf,
+  isWrongPlan,
+  parseCheckoutReturn,
+  PLAN_LABELS,
+  planLabel,
+  subscriptionState,
+} from '@mergeboard/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/page-title';
+import { SpaceLoader, useSpace } from '../../spaces';
+import { useSubscriptions } from '../api/list-subscriptions';
+import { BillingBanners } from '../components/billing-banners';
+import { CurrentPlanCard } from '../components/current-plan-card';
+import { CustomPlanCard } from '../components/custom-plan-card';
+import { FreePlanCard } from '../components/free-plan-card';
+import { NewProCard } from '../components/new-pro-card';
+import { PricingCards } from '../components/pricing-cards';
+import { purchaseHref } from '../purchase-href';
+
+/**
+ * {prefix}/space/billing (ROUTE-032, BILL-001..013): the space's plan, what it costs and the way
+ * to buy one. Its route requires canAccessWorkspaceBilling (PERM-010).
+ */
+export function Component() {
+  usePageTitle('Billing');
+  const { space, user, prefix, isPerSeat } = useSpace();
+  const [search] = useSearchParams();
+  const billingHref = paths.space.billing.getHref(prefix);
+  // BILL-021: members are not served the subscriptions (the route lets managers in only).
+  const subscriptions = useSubscriptions(space.workspaceId, { enabled: space.userRole !== 'MEMBER' });
+
+  if (isWrongPlan(search.get('plan'), user.type)) {
+    return <Navigate to={paths.public.wrongPlan.getHref(`?${search}`)} replace />;
+  }
+  const checkoutReturn = parseCheckoutReturn(search, space.workspacePlan);
+  if (checkoutReturn.type === 'REDIRECT') return <Navigate to={billingHref} replace />;
+
+  const state = subscriptionState(subscriptions.data?.items ?? []);
+  const refused = state.kind === 'active' ? checkoutErrorOf(search, state.subscription) : null;
+  if (refused) return <Navigate to={`${billingHref}?checkout-error=${refused}`} replace />;
+
+  const purchaseTo = purchaseHref({ prefix, isPerSeat, isGmailUser: user.type === 'STANDARD' });
+  const subscription = state.kind === 'active' ? state.subscription : null;
+  const label = planLabel({
+    workspacePlan: subscription?.workspacePlan ?? space.workspacePlan,
+    legacyType: space.legacyPlanType,
+    paymentSource: subscription?.paymentSource,
+    userPlan: space.userPlan,
+  });
+  const free = subscription === null && space.workspacePlan !== 'LEGACY';
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1} size="h2">
+        Billing
+      </Title>
+      {/* BILL-016: opened from the Users page, the way back. */}
+      {search.get('from') === 'users' && (
+        <Anchor component={Link} to={paths.space.users.getHref(prefix)} w="fit-content">
+          Back to users
+        </Anchor>
+      )}
+      <BillingBanners checkoutReturn={checkoutReturn} search={search} />
+      {subscriptions.isPending ? (
+        <SpaceLoader />
+      ) : subscriptions.isError ? (
+        <Alert color="red" title="Something went wrong.">
+          Please try again later.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void subscriptions.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          {free ? (
+            <FreePlanCard
+              prefix={prefix}
+              dailyQuota={user.freeUserQuota}
+              canceled={state.kind === 'canceled'}
+            />
+          ) : label === PLAN_LABELS.CUSTOM ? (
+            <CustomPlanCard />
+          ) : (
+            <CurrentPlanCard label={label} subscription={subscription} />
+          )}
+          {/* BILL-008: the purchase card; a canceled space sees it once it asks (BILL-003). */}
+          {free && (state.kind !== 'canceled' || search.get('show-plans') === '1') && (
+            <PricingCards accountType={user.type} purchaseTo={purchaseTo} />
+          )}
+          {space.workspacePlan === 'LEGACY' && isPerSeat && <NewProCard purchaseTo={purchaseTo} />}
+        </>
+      )}
+    </Stack>
+  );
+}
