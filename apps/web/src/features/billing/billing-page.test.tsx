@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from '../../config/env';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json } from '../../testing/fake-server';
+import { workspaceDetails } from '../../testing/space-fixtures';
 import { realTrigger } from '../../testing/load-on-intent';
 import {
   acme,
@@ -207,6 +208,38 @@ describe('Billing page: the query', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '2 seats will be removed from your subscription at its next renewal.',
     );
+  });
+
+  it('BILL-006 CHK-064 back from the hosted checkout with its session id, the purchase is synced first, then the space shows Pro with the banner', async () => {
+    const before = domainOwner([freeSpace]);
+    const proSpace = { ...freeSpace, workspacePlan: 'PRO' as const, userPlan: 'PRO' as const };
+    const after = domainOwner([proSpace]);
+    const bought = subscription({ workspaceId: freeSpace.workspaceId });
+    const sync = `POST /api/workspace-billing/workspaces/${freeSpace.workspaceId}/stripe/checkout/v1/session/cs_test_1/sync`;
+    // The server knows the purchase once the return has been synced, not before.
+    let synced = false;
+    const { router, server } = await openBilling({
+      space: freeSpace,
+      user: before,
+      subscriptions: [],
+      query:
+        '?status=success&from=FREE&to=PRO&toInterval=YEARLY&gmailSeats=0&workspaceSeats=5&session_id=cs_test_1',
+      routes: {
+        'GET /api/v2/users/me': () => json(200, synced ? after : before),
+        [`GET /api/v1/workspaces/${freeSpace.workspaceId}`]: () =>
+          json(200, synced ? workspaceDetails(proSpace, {}, after) : workspaceDetails(freeSpace, {}, before)),
+        [billingRoutes(freeSpace).subscriptions]: () => json(200, { items: synced ? [bought] : [] }),
+        [sync]: () => {
+          synced = true;
+          return json(200, { status: 'complete', subscriptionId: 'sub-1' });
+        },
+      },
+    });
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Your space is now on the Pro plan with 5 seats, billed annually.');
+    expect(server.calls(sync)).toHaveLength(1);
+    expect(router.state.location.search).not.toContain('session_id');
+    expect(await section('Current plan: Pro')).toBeInTheDocument();
   });
 
   it('BILL-030 a return to a space still on FREE goes to plain billing', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import {
   checkoutErrorOf,
   isWrongPlan,
@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { SpaceLoader, useSpace } from '../../spaces';
 import { useSubscriptions } from '../api/list-subscriptions';
+import { useReturnedCheckout } from '../api/sync-returned-checkout';
 import { BillingBanners } from '../components/billing-banners';
 import { CurrentPlanCard } from '../components/current-plan-card';
 import { CustomPlanCard } from '../components/custom-plan-card';
@@ -29,9 +30,31 @@ export function Component() {
   const { space, user, prefix, isPerSeat } = useSpace();
   const [search] = useSearchParams();
   const billingHref = paths.space.billing.getHref(prefix);
-  // BILL-021: members are not served the subscriptions (the route lets managers in only).
-  const subscriptions = useSubscriptions(space.workspaceId, { enabled: space.userRole !== 'MEMBER' });
+  const sessionId = search.get('session_id');
+  const returned = useReturnedCheckout(space.workspaceId, sessionId);
+  // BILL-021: members are not served the subscriptions (the route lets managers in only). Back
+  // from a checkout, they are read only once the purchase is synced.
+  const subscriptions = useSubscriptions(space.workspaceId, {
+    enabled: space.userRole !== 'MEMBER' && sessionId === null,
+  });
 
+  if (sessionId) {
+    if (returned.isPending) {
+      return (
+        <Stack gap="lg" maw={880}>
+          <Title order={1} size="h2">
+            Billing
+          </Title>
+          <Text role="status">Confirming your purchase…</Text>
+          <SpaceLoader />
+        </Stack>
+      );
+    }
+    // Synced (or not yet: the payment provider's webhook finishes the job): the banner reads the rest.
+    const rest = new URLSearchParams(search);
+    rest.delete('session_id');
+    return <Navigate to={`${billingHref}?${rest}`} replace />;
+  }
   if (isWrongPlan(search.get('plan'), user.type)) {
     return <Navigate to={paths.public.wrongPlan.getHref(`?${search}`)} replace />;
   }
