@@ -95,17 +95,16 @@ export async function addToSpace(
         })),
       );
       await recountAssignedSeats(tx, workspace.id, seatPlanIds);
-      const tokens = await sendInvitations(tx, {
+      const tokens = await mailInvitations(tx, {
         workspace,
         inviter: options.inviter,
         emails,
         mail: options.mail,
-      });
-      await insertMemberAudit(tx, {
-        workspaceId: workspace.id,
-        actorUserId: options.inviter.id,
-        action: options.kind === 'seat' || options.kind === 'legacy' ? 'members.added' : 'workspace.invited',
-        data: { emails, kind: options.kind },
+        audit: {
+          action:
+            options.kind === 'seat' || options.kind === 'legacy' ? 'members.added' : 'workspace.invited',
+          data: { emails, kind: options.kind },
+        },
       });
       return {
         added: true,
@@ -119,6 +118,22 @@ export async function addToSpace(
       throw new AppError('conflict', 'Someone added one of these addresses at the same time; try again');
     throw error;
   }
+}
+
+/** Invitations are mailed and the change recorded in the audit log by the same transaction. */
+async function mailInvitations(
+  tx: Tx,
+  options: Parameters<typeof sendInvitations>[1] & {
+    audit: { action: string; data: Record<string, unknown> };
+  },
+) {
+  const tokens = await sendInvitations(tx, options);
+  await insertMemberAudit(tx, {
+    workspaceId: options.workspace.id,
+    actorUserId: options.inviter.id,
+    ...options.audit,
+  });
+  return tokens;
 }
 
 /** The pending people of the space among `emails`: their pending memberships and invitations. */
@@ -155,17 +170,12 @@ export async function resendInvitations(
     const workspace = await lockedSpace(tx, options.access.workspace.id);
     await pendingPeople(tx, workspace.id, emails);
     await cancelPendingInvitations(tx, workspace.id, emails);
-    const tokens = await sendInvitations(tx, {
+    const tokens = await mailInvitations(tx, {
       workspace,
       inviter: options.inviter,
       emails,
       mail: options.mail,
-    });
-    await insertMemberAudit(tx, {
-      workspaceId: workspace.id,
-      actorUserId: options.inviter.id,
-      action: 'invitations.resent',
-      data: { emails },
+      audit: { action: 'invitations.resent', data: { emails } },
     });
     return { resent: emails.length, tokens };
   });

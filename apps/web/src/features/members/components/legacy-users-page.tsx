@@ -33,8 +33,7 @@ import { useInviteLegacyUsers } from '../api/invite-legacy-users';
 import { usePaidElsewhere } from '../api/promote-validity';
 import { useSeatSummary } from '../api/seat-summary';
 import { AddressesModal } from './addresses-modal';
-import { SearchableMembers, SelectionHint, SuccessBanner } from './page-parts';
-import { SelectionDrawer } from './selection-drawer';
+import { MembersDrawer, SearchableMembers, SelectionHint, SuccessBanner } from './page-parts';
 import { useMembersPage } from './use-members-page';
 
 const COUNTER_LABELS: Record<keyof LegacyCounters, string> = {
@@ -107,7 +106,7 @@ function PricingCardView({ card, upgradeHref }: { card: PricingCard; upgradeHref
  */
 export function LegacyUsersPage() {
   usePageTitle('Manage Users');
-  const { space, user, permissions, prefix, details } = useSpace();
+  const { space, permissions, prefix, details } = useSpace();
   const workspaceId = space.workspaceId;
   const page = useMembersPage();
   const manager = permissions.canManageLegacyMembers;
@@ -168,24 +167,12 @@ export function LegacyUsersPage() {
         ))}
       </SimpleGrid>
       {manager && (
-        <SelectionDrawer
-          context={{
-            variant: 'legacy',
-            workspaceId,
-            spaceName: space.workspaceName,
-            prefix,
-            actor: { userId: user.userId, role: space.userRole },
-            canChangeRoles: permissions.canChangeRoles,
-            allowances: page.allowances,
-            freeUsers: page.freeUsers,
-            paymentSource: seats?.paymentSource ?? null,
-            paidElsewhere: paidElsewhere ?? new Set(),
-            singlePayment: restrictions.includes('MULTIPLE_PAYMENT'),
-          }}
-          selected={page.selected}
-          busy={page.busy}
-          onClose={page.clearSelection}
-          onDone={page.done}
+        <MembersDrawer
+          page={page}
+          variant="legacy"
+          paymentSource={seats?.paymentSource ?? null}
+          paidElsewhere={paidElsewhere ?? new Set()}
+          singlePayment={restrictions.includes('MULTIPLE_PAYMENT')}
         />
       )}
       <AddressesModal

@@ -1,7 +1,9 @@
 import { Alert, Box, List, Stack, Text } from '@mantine/core';
 import { selectionHint, type SelectionHintKind } from '@mergeboard/core';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
+import { useSpace } from '../../spaces';
 import { MembersTable } from './members-table';
+import { SelectionDrawer, type SelectionContext } from './selection-drawer';
 import type { useMembersPage } from './use-members-page';
 
 /** MEM-046: the success banner of the last member change. */
@@ -60,5 +62,36 @@ export function SearchableMembers({
         />
       </Box>
     </>
+  );
+}
+
+/**
+ * The selection drawer of either members page, wired to the page's selection and the signed-in
+ * manager; only what differs between the seat and the legacy page is passed in.
+ */
+export function MembersDrawer({
+  page,
+  ...context
+}: Pick<SelectionContext, 'variant' | 'paymentSource' | 'paidElsewhere' | 'singlePayment'> & {
+  page: ReturnType<typeof useMembersPage>;
+}) {
+  const { space, user, permissions, prefix } = useSpace();
+  return (
+    <SelectionDrawer
+      context={{
+        ...context,
+        workspaceId: space.workspaceId,
+        spaceName: space.workspaceName,
+        prefix,
+        actor: { userId: user.userId, role: space.userRole },
+        canChangeRoles: permissions.canChangeRoles,
+        allowances: page.allowances,
+        freeUsers: page.freeUsers,
+      }}
+      selected={page.selected}
+      busy={page.busy}
+      onClose={page.clearSelection}
+      onDone={page.done}
+    />
   );
 }

@@ -18,8 +18,7 @@ import { useSeatSummary } from '../api/seat-summary';
 import { AddressesModal } from './addresses-modal';
 import { ContactOwner } from './contact-owner';
 import { ManageSeatsModal } from './manage-seats-modal';
-import { SearchableMembers, SelectionHint, SuccessBanner } from './page-parts';
-import { SelectionDrawer } from './selection-drawer';
+import { MembersDrawer, SearchableMembers, SelectionHint, SuccessBanner } from './page-parts';
 import { useMembersPage } from './use-members-page';
 
 /** MEM-010, MEM-056: what a seat space has room for, beside the addresses typed. */
@@ -46,7 +45,7 @@ function SeatsNotice({ seats, count }: { seats: SeatSummary | null; count: numbe
  */
 export function UsersPage() {
   usePageTitle('Users');
-  const { space, user, permissions, prefix, details } = useSpace();
+  const { space, permissions, prefix, details } = useSpace();
   const workspaceId = space.workspaceId;
   const page = useMembersPage();
   const navigate = useNavigate();
@@ -98,24 +97,12 @@ export function UsersPage() {
       )}
       <SearchableMembers variant="seats" page={page} manager={manager} />
       {manager && (
-        <SelectionDrawer
-          context={{
-            variant: 'seats',
-            workspaceId,
-            spaceName: space.workspaceName,
-            prefix,
-            actor: { userId: user.userId, role: space.userRole },
-            canChangeRoles: permissions.canChangeRoles,
-            allowances: page.allowances,
-            freeUsers: page.freeUsers,
-            paymentSource: seats?.paymentSource ?? null,
-            paidElsewhere: new Set(),
-            singlePayment: false,
-          }}
-          selected={page.selected}
-          busy={page.busy}
-          onClose={page.clearSelection}
-          onDone={page.done}
+        <MembersDrawer
+          page={page}
+          variant="seats"
+          paymentSource={seats?.paymentSource ?? null}
+          paidElsewhere={new Set()}
+          singlePayment={false}
         />
       )}
       <AddressesModal
