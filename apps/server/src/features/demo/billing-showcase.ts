@@ -16,7 +16,7 @@ import { joinSpace, type DemoMember, type DemoSpaces } from './spaces';
  * Initech Berlin pays in Germany without a VAT id, so German VAT is charged (a business there
  * buying from our Belgian entity would reverse-charge it and show 0 %).
  */
-export const INITECH_TERMS: SubscriptionTerms = {
+const INITECH_TERMS: SubscriptionTerms = {
   paymentSource: 'STRIPE',
   purchaseType: 'B2C',
   country: 'DE',
