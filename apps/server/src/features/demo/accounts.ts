@@ -9,6 +9,12 @@ export const DEMO_SPACES = {
   personal: { name: "Pat's space", slug: 'pats-space' },
   /** A Pro per-seat space whose every seat is assigned: adding members leads to buying seats. */
   fullSeats: { name: 'Northwind Studio', slug: 'northwind-studio', domain: 'northwind.example', seats: 4 },
+  /** FREE per-seat domain space with no subscription: its owner buys seats (CONST-019: one member). */
+  freeDomain: { name: 'Globex', slug: 'globex', domain: 'globex.example' },
+  /** PREMIUM (older flow) billed in EUR with German VAT: the billing page shows the tax lines. */
+  premiumEur: { name: 'Initech Berlin', slug: 'initech-berlin', domain: 'initech.example', seats: 3 },
+  /** A Pro per-seat space given by our team (payment source SUPPORT): the custom plan card. */
+  custom: { name: 'Umbrella Labs', slug: 'umbrella-labs', domain: 'umbrella.example', seats: 10 },
 } as const;
 
 /** The addresses to sign in with in the demo (the README and tests refer to these). */
@@ -27,6 +33,12 @@ export const DEMO_ACCOUNTS = {
   personal: 'pat@gmail.com',
   /** OWNER of Northwind Studio, a Pro per-seat space with no seat left (4 of 4 assigned). */
   fullSeatsOwner: 'owner@northwind.example',
+  /** OWNER and only member of Globex, a FREE per-seat domain space: buys seats for it. */
+  freeDomainOwner: 'owner@globex.example',
+  /** OWNER of Initech Berlin, a Premium space paying in EUR with 19 % VAT. */
+  premiumEurOwner: 'owner@initech.example',
+  /** OWNER of Umbrella Labs, whose Pro plan our team set up (Current plan: Custom). */
+  customOwner: 'owner@umbrella.example',
 } as const;
 
 export interface DemoPerson {
@@ -169,3 +181,22 @@ export const DEMO_PENDING_INVITATIONS: readonly {
 ];
 
 export const PERSONAL_PERSON: DemoPerson = person(DEMO_ACCOUNTS.personal, 'Pat Morgan', 'OWNER', 'FREE');
+
+/** Globex: a FREE domain space holds its owner only (CONST-019), on the free plan. */
+export const GLOBEX_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.freeDomainOwner, 'Nora Lindqvist', 'OWNER', 'FREE'),
+];
+
+/** Initech Berlin: every member holds one of its paid Premium places. */
+export const INITECH_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.premiumEurOwner, 'Katrin Vogel', 'OWNER', 'PRO'),
+  person('jan.schneider@initech.example', 'Jan Schneider', 'ADMIN', 'PRO'),
+  person('lena.hoffmann@initech.example', 'Lena Hoffmann', 'MEMBER', 'PRO'),
+];
+
+/** Umbrella Labs: paid seats of the plan our team gave, some left free to assign. */
+export const UMBRELLA_PEOPLE: readonly DemoPerson[] = [
+  person(DEMO_ACCOUNTS.customOwner, 'Alice Abernathy', 'OWNER', 'PRO'),
+  person('rahul.mehta@umbrella.example', 'Rahul Mehta', 'ADMIN', 'PRO'),
+  person('chloe.dubois@umbrella.example', 'Chloe Dubois', 'MEMBER', 'PRO'),
+];

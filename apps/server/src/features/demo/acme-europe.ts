@@ -54,7 +54,7 @@ export function buildAcmeEurope(options: {
   const owner = memberOf(DEMO_ACCOUNTS.acmeAdmin);
   const sharer = memberOf(DEMO_ACCOUNTS.acmeMember);
 
-  const premium = buildPremiumPaymentPlans(random, now);
+  const premium = buildPremiumPaymentPlans(random, now, 'USD');
   const billing: DemoSubscriptions = { subscriptions: [], seatPlans: [], invoices: [] };
   const paidMembers = space.members.filter((member) => member.person.isPaid).length;
   addYearlySubscription(

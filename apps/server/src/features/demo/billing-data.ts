@@ -2,10 +2,13 @@ import {
   BILLING_INTERVALS,
   LIST_PRICE_PLANS,
   LIST_PRICES_USD,
+  periodCharge,
   SEATS,
   type BillingInterval,
   type Currency,
+  type LegalEntity,
   type ListPricePlan,
+  type PurchaseType,
 } from '@mergeboard/core';
 import type {
   invoices,
@@ -91,6 +94,30 @@ interface SubscriptionInput {
   legacyTeam: { workspaceId: string; paidMembers: number };
 }
 
+/**
+ * Who pays and how. A STRIPE subscription has a customer at the provider and an invoice per year;
+ * a SUPPORT one is set up by our team: nothing at the provider, nothing invoiced.
+ */
+export interface SubscriptionTerms {
+  paymentSource: 'STRIPE' | 'SUPPORT';
+  purchaseType: PurchaseType;
+  country: string;
+  currency: Currency;
+  /** Percent added on the amount (PRICE-003). */
+  taxRate: number;
+  legalEntity: LegalEntity;
+}
+
+/** A US company paying by card in USD: no VAT. */
+const US_CARD: SubscriptionTerms = {
+  paymentSource: 'STRIPE',
+  purchaseType: 'B2B',
+  country: 'US',
+  currency: 'USD',
+  taxRate: 0,
+  legalEntity: 'US',
+};
+
 /** What one demo subscription is: a yearly one on one payment plan, renewed once. */
 interface YearlySubscription {
   key: string;
@@ -101,13 +128,15 @@ interface YearlySubscription {
   allowedQuantity: number;
   assignedSeats: number;
   amount: number;
-  companyName: string;
+  companyName: string | null;
   periodStartedDaysAgo: number;
+  /** US_CARD unless given. */
+  terms?: SubscriptionTerms;
 }
 
 /**
- * A yearly Stripe subscription renewed once, in its current period, with its seat plan and a
- * paid invoice per year; appended to `result`.
+ * A yearly subscription renewed once, in its current period, with its seat plan and (paid through
+ * Stripe) a paid invoice per year; appended to `result`.
  */
 export function addYearlySubscription(
   result: DemoSubscriptions,
@@ -115,6 +144,8 @@ export function addYearlySubscription(
   options: YearlySubscription,
 ): void {
   const daysAgo = (days: number) => new Date(context.now.getTime() - days * DAY);
+  const terms = options.terms ?? US_CARD;
+  const throughStripe = terms.paymentSource === 'STRIPE';
   const id = context.random.uuid();
   const startAt = daysAgo(options.periodStartedDaysAgo);
   const subscribedAt = daysAgo(options.periodStartedDaysAgo + 365);
@@ -122,18 +153,18 @@ export function addYearlySubscription(
     id,
     workspaceId: options.workspaceId,
     status: 'ACTIVE',
-    paymentSource: 'STRIPE',
-    purchaseType: 'B2B',
+    paymentSource: terms.paymentSource,
+    purchaseType: terms.purchaseType,
     billingInterval: 'YEARLY',
     workspacePlan: options.workspacePlan,
-    country: 'US',
-    currency: 'USD',
-    taxRate: 0,
+    country: terms.country,
+    currency: terms.currency,
+    taxRate: terms.taxRate,
     amount: options.amount,
     autoRenew: true,
     companyName: options.companyName,
-    providerCustomerId: `cus_demo_${options.key}`,
-    providerSubscriptionId: `sub_demo_${options.key}`,
+    providerCustomerId: throughStripe ? `cus_demo_${options.key}` : null,
+    providerSubscriptionId: throughStripe ? `sub_demo_${options.key}` : null,
     subscribedAt,
     startAt,
     endAt: new Date(startAt.getTime() + 365 * DAY),
@@ -144,21 +175,23 @@ export function addYearlySubscription(
     subscriptionId: id,
     paymentPlanId: options.paymentPlanId,
     userPlan: 'PRO',
-    legalEntity: 'US',
+    legalEntity: terms.legalEntity,
     allowedQuantity: options.allowedQuantity,
     totalSeats: options.totalSeats,
     assignedSeats: options.assignedSeats,
     createdAt: subscribedAt,
     updatedAt: startAt,
   });
+  if (!throughStripe) return;
+  const charged = periodCharge({ amount: options.amount, taxRate: terms.taxRate }).total;
   [subscribedAt, startAt].forEach((periodStart, index) => {
     result.invoices.push({
       subscriptionId: id,
       providerInvoiceId: `in_demo_${options.key}_${index + 1}`,
       status: 'PAID',
-      currency: 'USD',
-      amountDue: options.amount,
-      amountPaid: options.amount,
+      currency: terms.currency,
+      amountDue: charged,
+      amountPaid: charged,
       paymentIntentStatus: 'succeeded',
       periodStart,
       periodEnd: new Date(periodStart.getTime() + 365 * DAY),
@@ -210,43 +243,49 @@ export function buildSubscriptions(input: SubscriptionInput): DemoSubscriptions 
 
 /**
  * The spec names a Premium price (PRICE-009: workspace.premium, yearly and monthly, USD) but gives
- * no amount, and core's list prices have no Premium entry. The demo's own stand-in, in whole USD
- * per user: only Acme Europe's payment plans, subscription and invoices use it.
+ * no amount, and core's list prices have no Premium entry. The demo's own stand-in, in whole units
+ * per user, USD (and the same figures in EUR, as the catalogue prices EUR): only the demo's Premium
+ * spaces use it.
  */
 export const DEMO_PREMIUM_PRICES_USD: Readonly<Record<BillingInterval, number>> = { YEARLY: 96, MONTHLY: 30 };
 
-export const DEMO_PREMIUM_STRIPE_PRICE_ID = (interval: BillingInterval) =>
-  `price_demo_premium_${interval}_usd`.toLowerCase();
+export const DEMO_PREMIUM_STRIPE_PRICE_ID = (interval: BillingInterval, currency: 'USD' | 'EUR') =>
+  `price_demo_premium_${interval}_${currency}`.toLowerCase();
 
 /**
- * The Premium prices of the older (not per-seat) flow, monthly and yearly in USD. They belong to no
- * list price (list_price_plan is null), so the list-price plans above stay as they are.
+ * The Premium prices of the older (not per-seat) flow, monthly and yearly, in one currency. They
+ * belong to no list price (list_price_plan is null), so the list-price plans above stay as they
+ * are. Like the list prices, only the USD ones carry their amount as a tier.
  */
 export function buildPremiumPaymentPlans(
   random: Random,
   now: Date,
+  currency: 'USD' | 'EUR',
 ): Pick<DemoPaymentPlans, 'plans' | 'tiers'> & { yearlyId: string } {
   const createdAt = new Date(now.getTime() - 900 * DAY);
   const ids = BILLING_INTERVALS.map((interval) => ({ interval, id: random.uuid() }));
   return {
     plans: ids.map(({ interval, id }) => ({
       id,
-      stripePriceId: DEMO_PREMIUM_STRIPE_PRICE_ID(interval),
+      stripePriceId: DEMO_PREMIUM_STRIPE_PRICE_ID(interval, currency),
       listPricePlan: null,
       workspacePlan: 'PREMIUM',
       userPlan: 'PRO',
       isPerSeat: false,
       billingInterval: interval,
-      currency: 'USD',
+      currency,
       status: 'ACTIVE',
       createdAt,
       updatedAt: createdAt,
     })),
-    tiers: ids.map(({ interval, id }) => ({
-      paymentPlanId: id,
-      upTo: null,
-      unitAmount: DEMO_PREMIUM_PRICES_USD[interval] * 100,
-    })),
+    tiers:
+      currency === 'USD'
+        ? ids.map(({ interval, id }) => ({
+            paymentPlanId: id,
+            upTo: null,
+            unitAmount: DEMO_PREMIUM_PRICES_USD[interval] * 100,
+          }))
+        : [],
     yearlyId: ids.find(({ interval }) => interval === 'YEARLY')?.id ?? '',
   };
 }

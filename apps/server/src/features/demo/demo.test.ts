@@ -1,12 +1,26 @@
 import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addWorkspaceUsers,
   BILLING_INTERVALS,
+  getCurrentUser,
+  getWorkspace,
   LIST_PRICE_PLANS,
   LIST_PRICES_USD,
+  listSubscriptionsV1,
+  listSubscriptionsV2,
+  MEMBER_TEXTS,
+  PLAN_LABELS,
+  planLabel,
   RECOVERABLE_ERROR_MAX_RETRIES,
+  removeWorkspaceUsers,
+  REMOVAL_TEXTS,
   SCHEDULED_MERGE_ERROR_STATUSES,
   SCHEDULED_MERGE_STATUSES,
+  subscriptionPrice,
+  subscriptionState,
+  type CurrentUser,
+  type Subscription,
 } from '@mergeboard/core';
 import {
   appMeta,
@@ -30,7 +44,7 @@ import {
   workspaces,
 } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
-import { createTestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { ACME_EUROPE_CAMPAIGN_COUNT, ACME_EUROPE_MEMBER_OWN, ACME_EUROPE_SHARED } from './acme-europe';
 import { DEMO_ACCOUNTS, DEMO_PROMOTION_TARGET, DEMO_SEED_MARKER, DEMO_SPACES, seedDemo } from './index';
@@ -657,6 +671,172 @@ describe('demo data', () => {
         expect(field.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  /**
+   * Issue 'Billing I' item 7: the demo holds every billing state a person needs to try buying
+   * from, each read through the real API as the owner of that space.
+   */
+  describe('billing states one can try buying from', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({ database });
+    });
+    afterAll(() => t.close());
+
+    const as = async (email: string) => {
+      const { headers } = await signedInAs(t, email);
+      return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    };
+    const at = (path: string, id: string) => path.replace(':id', id);
+
+    /**
+     * What the Billing page reads (the space, the caller's place in it, the subscriptions) and the
+     * card it shows from them, by the same core rules: the free card with the purchase card, the
+     * custom plan card, or the current plan card with its price lines.
+     */
+    async function billingPageOf(email: string, spaceName: string) {
+      const call = await as(email);
+      const me = (await call('GET', `${getCurrentUser.path}?includeWorkspaces=true`)).json() as CurrentUser;
+      const place = me.userWorkspaces?.find((space) => space.workspaceName === spaceName);
+      if (!place) throw new Error(`${email} is not in ${spaceName}`);
+      const details = await call(
+        'GET',
+        `${at(getWorkspace.path, place.workspaceId)}?includeFeatures=true&includeDomains=true`,
+      );
+      expect(details.statusCode).toBe(200);
+      const listed = await call(
+        'GET',
+        `${at(listSubscriptionsV1.path, place.workspaceId)}?includePlans=true&retrieveAdditionalStripeInfo=true`,
+      );
+      expect(listed.statusCode).toBe(200);
+      const { items } = listSubscriptionsV1.response.parse(listed.json());
+      const state = subscriptionState(items);
+      const subscription = state.kind === 'active' ? state.subscription : null;
+      const label = planLabel({
+        workspacePlan: subscription?.workspacePlan ?? place.workspacePlan,
+        legacyType: place.legacyPlanType,
+        paymentSource: subscription?.paymentSource,
+        userPlan: place.userPlan,
+      });
+      const free = subscription === null && place.workspacePlan !== 'LEGACY';
+      return {
+        call,
+        me,
+        id: place.workspaceId,
+        details: details.json() as Record<string, unknown>,
+        items,
+        subscription,
+        card: free ? 'free' : label === PLAN_LABELS.CUSTOM ? 'custom' : 'current',
+        title: `Current plan: ${label}`,
+      };
+    }
+
+    it("BILL-008 BILL-011 Pat's space is a FREE per-seat space with no subscription: its Gmail owner sees the free card and may buy", async () => {
+      const page = await billingPageOf(DEMO_ACCOUNTS.personal, DEMO_SPACES.personal.name);
+      expect(page.me).toMatchObject({ type: 'STANDARD', isPersonal: true, isPerSeat: true });
+      expect(page.details).toMatchObject({
+        plan: 'FREE',
+        isPerSeat: true,
+        role: 'OWNER',
+        features: { canAccessWorkspaceBilling: true },
+      });
+      expect(page.items).toEqual([]);
+      expect(page.card).toBe('free');
+    });
+
+    it('CONST-019 BILL-008 BILL-011 Globex is a FREE per-seat domain space of one member with no subscription: nobody else joins before its owner buys seats', async () => {
+      const page = await billingPageOf(DEMO_ACCOUNTS.freeDomainOwner, DEMO_SPACES.freeDomain.name);
+      expect(page.me).toMatchObject({ type: 'BUSINESS', isPersonal: false });
+      expect(page.details).toMatchObject({
+        plan: 'FREE',
+        isPerSeat: true,
+        role: 'OWNER',
+        memberCount: 1,
+        workspaceDomains: [expect.objectContaining({ domainName: DEMO_SPACES.freeDomain.domain })],
+        workspaceFeatures: { FREE: { allowedUserCount: 1 } },
+        features: { canAccessWorkspaceBilling: true },
+      });
+      expect(page.items).toEqual([]);
+      expect(page.card).toBe('free');
+
+      // CONST-019: the one free place is the owner's, so nobody else can join before buying.
+      const check = await page.call('POST', `${at(addWorkspaceUsers.path, page.id)}?onlyCheckValidity=true`, {
+        userEmails: ['colleague@globex.example'],
+      });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({
+        success: false,
+        results: [{ userEmail: 'colleague@globex.example', errorDetails: MEMBER_TEXTS.freeUserLimit(1) }],
+      });
+    });
+
+    it('PRICE-003 PRICE-004 PRICE-005 BILL-007 BILL-012 Initech Berlin pays Premium in EUR with 19 % German VAT: the current plan card shows the four tax lines', async () => {
+      const page = await billingPageOf(DEMO_ACCOUNTS.premiumEurOwner, DEMO_SPACES.premiumEur.name);
+      expect(page.details).toMatchObject({ plan: 'PREMIUM', isPerSeat: false, role: 'OWNER' });
+      expect(page.items).toHaveLength(1);
+      const subscription = page.subscription as Subscription;
+      expect(subscription).toMatchObject({
+        subscriptionStatus: 'ACTIVE',
+        paymentSource: 'STRIPE',
+        workspacePlan: 'PREMIUM',
+        billingInterval: 'YEARLY',
+        country: 'DE',
+        currency: 'EUR',
+        taxRate: 19,
+        autoRenew: true,
+        subscriptionPaymentPlans: [
+          expect.objectContaining({ totalSeats: DEMO_SPACES.premiumEur.seats, assignedSeats: 3 }),
+        ],
+        additionalStripeInfo: expect.objectContaining({
+          latestInvoice: expect.objectContaining({ paid: true }),
+          upcomingInvoice: { amountDue: 34_272 },
+        }),
+      });
+      expect(Number(subscription.endTimestamp)).toBeGreaterThan(NOW.getTime());
+      expect(page.card).toBe('current');
+      expect(page.title).toBe('Current plan: Premium');
+      // 3 places at the demo's Premium stand-in of 96 a year: 288.00 €, plus 19 %.
+      expect(subscriptionPrice(subscription)).toEqual({
+        price: '342.72 € / year',
+        lines: [
+          { label: 'Total without taxes', value: '288.00 €' },
+          { label: 'Taxes (19%)', value: '54.72 €' },
+          { label: 'Total due', value: '342.72 €' },
+          { label: 'Billed annually', value: '' },
+        ],
+      });
+    });
+
+    it('BILL-010 BILL-038 PERM-030 Umbrella Labs holds a Pro plan our team gave (SUPPORT): Current plan: Custom, and members are removed through support', async () => {
+      const page = await billingPageOf(DEMO_ACCOUNTS.customOwner, DEMO_SPACES.custom.name);
+      expect(page.details).toMatchObject({ plan: 'PRO', isPerSeat: true, role: 'OWNER' });
+      expect(page.items).toHaveLength(1);
+      expect(page.subscription).toMatchObject({
+        subscriptionStatus: 'ACTIVE',
+        paymentSource: 'SUPPORT',
+        workspacePlan: 'PRO',
+        additionalStripeInfo: expect.objectContaining({ latestInvoice: null }),
+      });
+      expect(page.card).toBe('custom');
+      expect(page.title).toBe('Current plan: Custom');
+
+      const seats = await page.call('GET', at(listSubscriptionsV2.path, page.id));
+      expect(seats.statusCode).toBe(200);
+      expect(seats.json()).toMatchObject({
+        items: [{ paymentSource: 'SUPPORT', totalSeats: DEMO_SPACES.custom.seats, assignedSeats: 3 }],
+      });
+
+      const removal = await page.call('PATCH', at(removeWorkspaceUsers.path, page.id), {
+        userEmails: ['chloe.dubois@umbrella.example'],
+      });
+      expect(removal.statusCode).toBe(403);
+      expect(removal.json()).toMatchObject({
+        error: { code: 'member_remove_refused', message: REMOVAL_TEXTS.managedSubscription },
+      });
+    });
   });
 
   it('a second call answers seeded:false and adds nothing', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { buildAcmeEurope } from './acme-europe';
 import { buildPaymentPlans, buildSubscriptions } from './billing-data';
+import { buildBillingShowcase } from './billing-showcase';
 import { buildCampaigns } from './campaign-data';
 import { buildPromotions, buildTemplates } from './catalogue-data';
 import { buildMemberStates } from './member-states';
@@ -98,35 +99,53 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
     });
     // Last, so that it draws after everything above and leaves the other spaces as they were.
     const europe = buildAcmeEurope({ random, now, acmeMembers: spaces.acme.members });
+    // After Acme Europe, for the same reason.
+    const showcase = buildBillingShowcase({ random, now, plans });
 
     // Parents before children: users point at their sending space, memberships at both.
-    await insertAll(tx, workspaces, [...spaces.workspaces, europe.space.workspace, states.workspace]);
-    await insertAll(tx, users, [...spaces.users, ...states.people.users]);
-    await insertAll(tx, workspaceDomains, [...spaces.domains, europe.space.domain, states.domain]);
+    await insertAll(tx, workspaces, [
+      ...spaces.workspaces,
+      europe.space.workspace,
+      states.workspace,
+      ...showcase.workspaces,
+    ]);
+    await insertAll(tx, users, [...spaces.users, ...states.people.users, ...showcase.people.users]);
+    await insertAll(tx, workspaceDomains, [
+      ...spaces.domains,
+      europe.space.domain,
+      states.domain,
+      ...showcase.domains,
+    ]);
     await insertAll(tx, memberships, [
       ...spaces.memberships,
       ...europe.space.memberships,
       ...states.people.memberships,
+      ...showcase.people.memberships,
     ]);
     await insertAll(tx, invitations, states.invitations);
-    await insertAll(tx, rolloutStatus, [...spaces.rollout, ...states.people.rollout]);
-    await insertAll(tx, paymentPlans, [...plans.plans, ...europe.plans]);
-    await insertAll(tx, paymentPlanTiers, [...plans.tiers, ...europe.tiers]);
-    await insertAll(tx, subscriptions, [
-      ...billing.subscriptions,
-      ...europe.billing.subscriptions,
-      ...states.billing.subscriptions,
+    await insertAll(tx, rolloutStatus, [
+      ...spaces.rollout,
+      ...states.people.rollout,
+      ...showcase.people.rollout,
     ]);
-    await insertAll(tx, subscriptionPaymentPlans, [
-      ...billing.seatPlans,
-      ...europe.billing.seatPlans,
-      ...states.billing.seatPlans,
-    ]);
-    await insertAll(tx, invoices, [
-      ...billing.invoices,
-      ...europe.billing.invoices,
-      ...states.billing.invoices,
-    ]);
+    await insertAll(tx, paymentPlans, [...plans.plans, ...europe.plans, ...showcase.plans]);
+    await insertAll(tx, paymentPlanTiers, [...plans.tiers, ...europe.tiers, ...showcase.tiers]);
+    const allBilling = [billing, europe.billing, states.billing, showcase.billing];
+    await insertAll(
+      tx,
+      subscriptions,
+      allBilling.flatMap((part) => part.subscriptions),
+    );
+    await insertAll(
+      tx,
+      subscriptionPaymentPlans,
+      allBilling.flatMap((part) => part.seatPlans),
+    );
+    await insertAll(
+      tx,
+      invoices,
+      allBilling.flatMap((part) => part.invoices),
+    );
     await insertAll(tx, campaigns, [...sent.campaigns, ...europe.sent.campaigns]);
     await insertAll(tx, campaignRecipients, [...sent.recipients, ...europe.sent.recipients]);
     await insertAll(tx, pollAnswers, [...sent.pollAnswers, ...europe.sent.pollAnswers]);
