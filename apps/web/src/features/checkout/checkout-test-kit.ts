@@ -1,0 +1,123 @@
+import {
+  currencyForCountry,
+  periodCharge,
+  seatDiscountFor,
+  taxRateFor,
+  type CurrentUser,
+  type PaymentInfo,
+  type UserWorkspace,
+  type WorkspaceDetails,
+} from '@mergeboard/core';
+import { screen } from '@testing-library/react';
+import { currentUser } from '../../testing/auth-fixtures';
+import { json, type FakeRequest, type FakeRoutes } from '../../testing/fake-server';
+import { renderInSpace } from '../../testing/space-fixtures';
+import { billingRoutes, domainOwner, freeSpace } from '../billing/billing-test-kit';
+
+export {
+  acmeEurope,
+  domainOwner,
+  freeSpace,
+  legacyTeam,
+  premiumEur,
+  subscription,
+} from '../billing/billing-test-kit';
+
+/** Cents a Pro seat costs a year (60 USD; 55 EUR). */
+const UNIT = { USD: 6_000, EUR: 5_500, INR: 6_000 } as const;
+
+/**
+ * The server's price preview for a seat request, computed with the real price rules: a volume
+ * coupon by seat count, then the country's VAT for a consumer (B2C).
+ */
+export function previewFor(body: {
+  country: string;
+  purchaseType?: string;
+  seatPlans?: { quantity: number }[];
+  userUpdates?: unknown[];
+}): PaymentInfo {
+  const seats =
+    body.seatPlans?.reduce((sum, plan) => sum + plan.quantity, 0) ?? body.userUpdates?.length ?? 1;
+  const currency = currencyForCountry(body.country);
+  const coupon = seatDiscountFor(seats);
+  const taxRate = taxRateFor({ country: body.country, isBusiness: body.purchaseType === 'B2B' });
+  const charge = periodCharge({ amount: UNIT[currency] * seats, percentOff: coupon?.percentOff, taxRate });
+  return {
+    currency,
+    totalAmount: charge.total,
+    taxRate,
+    chargedToday: charge.total,
+    proratedDays: null,
+    stripePlans: [
+      {
+        stripePriceId: `price_pro_yearly_${currency.toLowerCase()}`,
+        userIds: [],
+        totalAmount: charge.amount - charge.discount,
+        quantity: seats,
+      },
+    ],
+    currentBillingInterval: null,
+    targetBillingInterval: 'YEARLY',
+    currentAmount: null,
+    stripeCheckoutSessionId: null,
+    subtotal: charge.amount,
+    discountAmount: charge.discount,
+    taxAmount: charge.tax,
+    couponId: coupon?.code ?? null,
+    couponPercentOff: coupon?.percentOff ?? null,
+  };
+}
+
+export const HOSTED_URL = 'http://localhost/sandbox/checkout/cs_test_1';
+
+export const checkoutRoutes = (space: UserWorkspace) => {
+  const base = `/api/workspace-billing/workspaces/${space.workspaceId}/stripe/checkout`;
+  return {
+    priceV2: `POST ${base}/v2/info`,
+    priceV1: `POST ${base}/v1/info`,
+    sessionV2: `POST ${base}/v2/session`,
+    sessionV1: `POST ${base}/v1/session`,
+    subscriptions: billingRoutes(space).subscriptions,
+    members: `GET /api/v1/workspaces/${space.workspaceId}/members`,
+  };
+};
+
+const preview = (request: FakeRequest) =>
+  json(200, previewFor(request.body as Parameters<typeof previewFor>[0]));
+
+/** Pat, a Gmail-type (STANDARD) account in the per-seat model. */
+export const gmailOwner = (space: UserWorkspace) => currentUser({ isPerSeat: true, userWorkspaces: [space] });
+
+/** Opens a checkout `path` (below the space prefix) with previews and sessions answered. */
+export async function openCheckout(
+  path: string,
+  {
+    space = freeSpace,
+    user = domainOwner([space], { domain: { domainName: 'acme.example' } }),
+    details = {},
+    routes = {},
+  }: {
+    space?: UserWorkspace;
+    user?: CurrentUser;
+    details?: Partial<WorkspaceDetails>;
+    routes?: FakeRoutes;
+  } = {},
+) {
+  const r = checkoutRoutes(space);
+  const rendered = await renderInSpace(`${space.urlPrefix}${path}`, {
+    user,
+    details: { [space.workspaceId]: details },
+    routes: {
+      [r.priceV2]: preview,
+      [r.priceV1]: preview,
+      [r.sessionV2]: json(200, { stripeCheckoutSessionId: 'cs_test_1', url: HOSTED_URL }),
+      [r.sessionV1]: json(200, { stripeCheckoutSessionId: 'cs_test_1', url: HOSTED_URL }),
+      [r.subscriptions]: json(200, { items: [] }),
+      ...routes,
+    },
+  });
+  return { ...rendered, routes: r, space };
+}
+
+/** The summary's amount for a label (a dt and its dd). */
+export const summaryValue = (label: string) => screen.getByText(label).nextSibling?.textContent;
