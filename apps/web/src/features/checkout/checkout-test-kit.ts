@@ -77,7 +77,7 @@ export const checkoutRoutes = (space: UserWorkspace) => {
     priceV1: `POST ${base}/v1/info`,
     sessionV2: `POST ${base}/v2/session`,
     sessionV1: `POST ${base}/v1/session`,
-    subscriptions: billingRoutes(space).subscriptions,
+    subscriptions: `GET /api/workspace-billing/workspaces/${space.workspaceId}/subscriptions/v1`,
     members: `GET /api/v1/workspaces/${space.workspaceId}/members`,
   };
 };
@@ -93,7 +93,7 @@ export async function openCheckout(
   path: string,
   {
     space = freeSpace,
-    user = domainOwner([space], { domain: { domainName: 'acme.example' } }),
+    user = domainOwner([space]),
     details = {},
     routes = {},
   }: {
