@@ -5,6 +5,7 @@ import {
   taxRateFor,
   type CurrentUser,
   type PaymentInfo,
+  type Subscription,
   type UserWorkspace,
   type WorkspaceDetails,
 } from '@mergeboard/core';
@@ -127,3 +128,48 @@ export async function openCheckout(
 
 /** The summary's amount for a label (a dt and its dd). */
 export const summaryValue = (label: string) => screen.getByText(label).nextSibling?.textContent;
+
+/** A live yearly Stripe subscription of `space` on `plan` (10 seats, 60 USD each). */
+export function liveSubscription(
+  space: UserWorkspace,
+  overrides: Partial<Subscription> & { legalEntity?: 'BE' | 'US' } = {},
+): Subscription {
+  const { legalEntity = 'US', ...rest } = overrides;
+  return {
+    subscriptionId: `sub-${space.workspaceId}`,
+    workspaceId: space.workspaceId,
+    subscriptionStatus: 'ACTIVE',
+    paymentSource: 'STRIPE',
+    purchaseType: 'B2C',
+    billingInterval: 'YEARLY',
+    workspacePlan: space.workspacePlan,
+    country: 'US',
+    currency: 'USD',
+    taxRate: 0,
+    amount: 60_000,
+    discount: 0,
+    autoRenew: true,
+    subscriptionTimestamp: '1700000000000',
+    startTimestamp: '1735732800000',
+    endTimestamp: '1767268800000',
+    createTimestamp: '1700000000000',
+    lastUpdateTimestamp: '1735732800000',
+    stripeSubscriptionScheduleId: null,
+    scheduledChanges: null,
+    subscriptionPaymentPlans: [
+      {
+        paymentPlanId: 'pp-1',
+        stripePriceId: 'price_1',
+        userPlanType: 'PRO',
+        legalEntity,
+        numberOfLicensesUsed: 3,
+        allowedQuantity: 10,
+        assignedSeats: 3,
+        totalSeats: 10,
+        availableSeats: 7,
+        tiers: [{ upTo: null, unitAmount: 6_000 }],
+      },
+    ],
+    ...rest,
+  };
+}

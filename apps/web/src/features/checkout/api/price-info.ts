@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { priceInfoV2, STALE_TIME_MS, type ContractInput } from '@mergeboard/core';
+import { priceInfoV1, priceInfoV2, STALE_TIME_MS, type ContractInput } from '@mergeboard/core';
 import { contractQueryKey } from '../../../lib/api-query';
 import { callAuthed } from '../../../lib/authed-call';
 
@@ -17,6 +17,24 @@ export function usePriceInfo(workspaceId: string, body: PriceInfoBody, { enabled
     queryFn: ({ signal }) => callAuthed(priceInfoV2, input, { signal }),
     staleTime: STALE_TIME_MS.paymentInfo,
     // The old price stays on screen while a new seat count or country is priced.
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export type PriceInfoV1Body = ContractInput<typeof priceInfoV1>['body'];
+
+/** POST …/stripe/checkout/v1/info (API-027): the older flow's preview of named users' plans (CHK-070). */
+export function usePriceInfoV1(
+  workspaceId: string,
+  body: PriceInfoV1Body,
+  { enabled }: { enabled: boolean },
+) {
+  const input = { params: { id: workspaceId }, query: {}, body };
+  return useQuery({
+    queryKey: contractQueryKey(priceInfoV1, input),
+    queryFn: ({ signal }) => callAuthed(priceInfoV1, input, { signal }),
+    staleTime: STALE_TIME_MS.paymentInfo,
     placeholderData: keepPreviousData,
     enabled,
   });

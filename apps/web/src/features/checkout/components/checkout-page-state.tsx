@@ -8,13 +8,15 @@ export function CheckoutPageState({
   status,
   onRetry,
   current,
+  backTo,
 }: {
   status: 'pending' | 'error';
   onRetry: () => void;
   current: CheckoutStep;
+  backTo?: string;
 }) {
   return (
-    <CheckoutFrame steps={[]} current={current}>
+    <CheckoutFrame steps={[]} current={current} backTo={backTo}>
       {status === 'pending' ? (
         <Center py="xl" role="status" aria-label="Loading">
           <Loader />

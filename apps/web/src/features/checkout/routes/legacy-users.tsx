@@ -1,8 +1,10 @@
-import { Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CHECKOUT_FAILURE_TEXTS,
   CHECKOUT_STEPS,
   legacyUsersError,
+  PLAN_LABELS,
+  priceInfoV1Body,
   SEATS,
   stepAfterOptions,
   type PurchaseChoice,
@@ -12,7 +14,9 @@ import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { SpaceLoader, useSpace, useWorkspaceMembers } from '../../spaces';
+import { usePriceInfoV1 } from '../api/price-info';
 import { checkoutStorage } from '../checkout-storage';
+import { OrderSummary } from '../components/order-summary';
 import { stepHref } from '../checkout-hrefs';
 import { CheckoutFrame, CheckoutProblem } from '../components/checkout-frame';
 import { CheckoutPageState } from '../components/checkout-page-state';
@@ -53,6 +57,17 @@ function LegacyUsers({ flow, purchase }: { flow: CheckoutFlow; purchase: Purchas
   const [stuck, setStuck] = useState(false);
   const allowed = details?.workspaceFeatures?.PRO.allowedUserCount ?? -1;
   const error = legacyUsersError(selected.length, allowed > 0 ? allowed : SEATS.maximum);
+  const [form] = useState(() => checkoutStorage.readForm());
+  const price = usePriceInfoV1(
+    space.workspaceId,
+    priceInfoV1Body({
+      form,
+      userUpdates: selected.map((userId) => ({ userId, userPlan: 'PRO' as const })),
+      purchase,
+      upgradeLegacySubscription: true,
+    }),
+    { enabled: selected.length > 0 && error === null },
+  );
 
   if (members.isPending) return <SpaceLoader />;
   if (members.isError) {
@@ -76,28 +91,44 @@ function LegacyUsers({ flow, purchase }: { flow: CheckoutFlow; purchase: Purchas
   };
 
   return (
-    <Paper withBorder p="lg" maw={640}>
-      <Stack gap="md">
-        {stuck && <CheckoutProblem message={CHECKOUT_FAILURE_TEXTS.generic} />}
-        <Checkbox.Group
-          label="Paid users"
-          value={selected}
-          onChange={setSelected}
-          error={selected.length > 0 ? error : null}
-        >
-          <Stack gap="xs" mt="xs">
-            {members.data.items.map((member) => (
-              <Checkbox key={member.id} value={member.id} label={`${member.name} (${member.email})`} />
-            ))}
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            {stuck && <CheckoutProblem message={CHECKOUT_FAILURE_TEXTS.generic} />}
+            <Checkbox.Group
+              label="Paid users"
+              value={selected}
+              onChange={setSelected}
+              error={selected.length > 0 ? error : null}
+            >
+              <Stack gap="xs" mt="xs">
+                {members.data.items.map((member) => (
+                  <Checkbox key={member.id} value={member.id} label={`${member.name} (${member.email})`} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Text size="sm" c="dimmed">
+              {selected.length} selected
+            </Text>
           </Stack>
-        </Checkbox.Group>
-        <Text size="sm" c="dimmed">
-          {selected.length} selected
-        </Text>
-        <Button w="fit-content" disabled={error !== null} onClick={next}>
-          Next: Billing information
-        </Button>
-      </Stack>
-    </Paper>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <OrderSummary
+          info={selected.length > 0 && error === null ? price.data : undefined}
+          loading={price.isFetching}
+          failed={price.isError}
+          onRetry={() => void price.refetch()}
+          seats={selected.length}
+          planName={PLAN_LABELS[purchase.workspacePlan]}
+          interval={purchase.billingInterval}
+        >
+          <Button fullWidth disabled={error !== null || price.isFetching} onClick={next}>
+            Next: Billing information
+          </Button>
+        </OrderSummary>
+      </Grid.Col>
+    </Grid>
   );
 }

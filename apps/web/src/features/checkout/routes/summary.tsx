@@ -50,7 +50,9 @@ export function Component() {
     flow.type === 'UPGRADE' || flow.type === 'DOWNGRADE' ? CHECKOUT_STEPS.review : CHECKOUT_STEPS.checkout;
   if (flow.isGmailUser) return <Navigate to={paths.space.billing.getHref(prefix)} replace />;
   if (flow.status !== 'ready')
-    return <CheckoutPageState status={flow.status} onRetry={flow.refetch} current={current} />;
+    return (
+      <CheckoutPageState status={flow.status} onRetry={flow.refetch} current={current} backTo={backTo} />
+    );
   return (
     <CheckoutFrame steps={flow.steps} current={current} backTo={backTo}>
       <Title order={1} size="h2">
