@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentInfoSchema } from '../billing/checkout-contracts';
 import { CHECKOUT_FORM_DEFAULTS } from '../billing/checkout-form';
 import {
   checkoutSessionBody,
@@ -84,5 +85,29 @@ describe('checkout requests', () => {
     expect(() => checkoutSessionBody(input)).toThrow('Workspace ID of stripe plans are not found');
     expect(() => requirePlans([])).toThrow('Workspace ID of stripe plans are not found');
     expect(requirePlans([{ stripePriceId: 'p', quantity: 1 }])).toHaveLength(1);
+  });
+
+  it('CHK-072 the price preview answer carries currency, totals, tax, today’s charge, proration, plans, intervals and the session', () => {
+    const answer = {
+      currency: 'EUR',
+      totalAmount: 36_652,
+      taxRate: 19,
+      chargedToday: 36_652,
+      proratedDays: null,
+      stripePlans: [{ stripePriceId: 'price_pro_yearly_eur', userIds: [], totalAmount: 30_800, quantity: 7 }],
+      currentBillingInterval: null,
+      targetBillingInterval: 'YEARLY',
+      currentAmount: null,
+      stripeCheckoutSessionId: null,
+      subtotal: 38_500,
+      discountAmount: 7_700,
+      taxAmount: 5_852,
+      couponId: '5SEATS',
+      couponPercentOff: 20,
+    };
+    expect(paymentInfoSchema.parse(answer)).toEqual(answer);
+    const { stripePlans: _plans, ...withoutPlans } = answer;
+    expect(paymentInfoSchema.safeParse(withoutPlans).success).toBe(false);
+    expect(paymentInfoSchema.safeParse({ ...answer, chargedToday: '366.52' }).success).toBe(false);
   });
 });
