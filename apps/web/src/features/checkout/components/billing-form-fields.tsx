@@ -45,8 +45,11 @@ export function BillingFormFields({
           readOnly
           description={
             <>
-              Buying for another domain? <Anchor href={signInHref}>sign in</Anchor> with an account of that
-              domain.
+              Buying for another domain?{' '}
+              <Anchor href={signInHref} inherit>
+                sign in
+              </Anchor>{' '}
+              with an account of that domain.
             </>
           }
         />

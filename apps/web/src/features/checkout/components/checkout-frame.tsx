@@ -28,12 +28,16 @@ export function CheckoutFrame({
   const back =
     backTo !== undefined || isFirst ? (
       <Anchor component={Link} to={backTo ?? paths.space.billing.getHref(prefix)} size="sm">
-        <span aria-hidden>← </span>
+        <span aria-hidden style={{ marginRight: 4 }}>
+          ←
+        </span>
         Back
       </Anchor>
     ) : (
       <Button variant="subtle" size="compact-sm" px={0} onClick={() => void navigate(-1)}>
-        <span aria-hidden>← </span>
+        <span aria-hidden style={{ marginRight: 4 }}>
+          ←
+        </span>
         Back
       </Button>
     );
