@@ -46,7 +46,7 @@ export function BillingFormFields({
           description={
             <>
               Buying for another domain?{' '}
-              <Anchor href={signInHref} inherit>
+              <Anchor href={signInHref} inherit underline="always">
                 sign in
               </Anchor>{' '}
               with an account of that domain.

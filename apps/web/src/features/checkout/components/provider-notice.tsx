@@ -10,11 +10,11 @@ export function ProviderNotice() {
   return (
     <Text size="xs" c="dimmed">
       Payments are processed by Stripe. By continuing you agree to Stripe’s{' '}
-      <Anchor href={PROVIDER_LINKS.terms} target="_blank" rel="noreferrer" size="xs">
+      <Anchor href={PROVIDER_LINKS.terms} target="_blank" rel="noreferrer" size="xs" underline="always">
         terms of service
       </Anchor>{' '}
       and{' '}
-      <Anchor href={PROVIDER_LINKS.privacy} target="_blank" rel="noreferrer" size="xs">
+      <Anchor href={PROVIDER_LINKS.privacy} target="_blank" rel="noreferrer" size="xs" underline="always">
         privacy policy
       </Anchor>
       .

@@ -149,7 +149,9 @@ function SeatStep({
                   </Text>
                   {seats !== null && showsSeatContact(seats) && (
                     <Alert color="blue" title={SEAT_CONTACT_TEXT}>
-                      <Anchor href={env.supportUrl}>Contact us</Anchor>
+                      <Anchor href={env.supportUrl} c="inherit" underline="always">
+                        Contact us
+                      </Anchor>
                     </Alert>
                   )}
                 </>

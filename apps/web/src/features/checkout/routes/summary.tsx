@@ -67,7 +67,9 @@ export function Component() {
 function SummaryError() {
   return (
     <Alert color="red" role="alert" title={CHECKOUT_FAILURE_TEXTS.summary}>
-      <Anchor href={env.supportUrl}>Contact support</Anchor>
+      <Anchor href={env.supportUrl} c="inherit" underline="always">
+        Contact support
+      </Anchor>
     </Alert>
   );
 }
@@ -108,7 +110,11 @@ function SummaryStep({ flow, purchase }: { flow: CheckoutFlow; purchase: Purchas
       >
         {flow.subscription ? (
           <Text size="sm">
-            To apply this change, <Anchor href={env.supportUrl}>contact our support</Anchor>.
+            To apply this change,{' '}
+            <Anchor href={env.supportUrl} inherit underline="always">
+              contact our support
+            </Anchor>
+            .
           </Text>
         ) : valid.success ? (
           <>
