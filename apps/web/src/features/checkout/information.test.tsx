@@ -91,6 +91,7 @@ describe('Billing information (/checkout/information)', () => {
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     expect(screen.getByText('Name is a required field')).toBeInTheDocument();
+    expect(field('Name')).toHaveFocus();
     expect(screen.getByText('Street is a required field')).toBeInTheDocument();
     expect(screen.getByText('City is a required field')).toBeInTheDocument();
     await user.type(field('City'), 'A');

@@ -8,7 +8,7 @@ import {
   type CheckoutForm,
   type PurchaseChoice,
 } from '@mergeboard/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
@@ -67,6 +67,12 @@ function InformationStep({ flow, purchase }: { flow: CheckoutFlow; purchase: Pur
   const location = useLocation();
   const [form, setForm] = useState(() => checkoutStorage.readForm());
   const [submitted, setSubmitted] = useState(false);
+  // Bumped by a refused submit: the first field in error takes the focus, for keyboard users.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0)
+      document.querySelector<HTMLElement>('#billing-information [aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const [seats] = useState(() => (flow.isGmailUser ? 1 : checkoutStorage.readSeats()));
   const checkout = useStartCheckout(flow);
   const price = usePriceInfo(
@@ -96,7 +102,10 @@ function InformationStep({ flow, purchase }: { flow: CheckoutFlow; purchase: Pur
     event.preventDefault();
     setSubmitted(true);
     const parsed = checkoutFormSchema.safeParse(form);
-    if (!parsed.success) return;
+    if (!parsed.success) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     void checkout.start({ form: parsed.data, purchase, seats, info: price.data, goBackUrl: here });
   };
 
