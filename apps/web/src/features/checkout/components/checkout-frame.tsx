@@ -34,7 +34,7 @@ export function CheckoutFrame({
         Back
       </Anchor>
     ) : (
-      <Button variant="subtle" size="compact-sm" px={0} onClick={() => void navigate(-1)}>
+      <Button variant="subtle" size="compact-sm" px={0} fw={400} onClick={() => void navigate(-1)}>
         <span aria-hidden style={{ marginRight: 4 }}>
           ←
         </span>
