@@ -85,6 +85,11 @@ describe('Seat page (/checkout/details)', () => {
     expect(screen.getByText('Contact us if you need more than 100 seats')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a seat' })).toBeDisabled();
+    await user.type(seatsInput(), '{ArrowUp}');
+    expect(seatsInput()).toHaveValue('100');
+    await user.type(seatsInput(), '{ArrowDown}{ArrowDown}');
+    expect(seatsInput()).toHaveValue('98');
+    await user.type(seatsInput(), '{ArrowUp}{ArrowUp}');
     await waitFor(() => expect(next()).toBeEnabled());
     await user.clear(seatsInput());
     await user.paste('1');

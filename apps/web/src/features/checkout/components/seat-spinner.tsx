@@ -2,8 +2,8 @@ import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { digitsOnly } from '@mergeboard/core';
 
 /**
- * CHK-007..009: the seat count. Typing and pasting keep digits only; the buttons step by one
- * within the bounds; the error names the bounds.
+ * CHK-007..009: the seat count. Typing and pasting keep digits only; the buttons and the arrow
+ * keys step by one within the bounds; the error names the bounds.
  */
 export function SeatSpinner({
   value,
@@ -42,6 +42,12 @@ export function SeatSpinner({
         error={error}
         w={140}
         onChange={(event) => onChange(digitsOnly(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          const by = { ArrowUp: 1, ArrowDown: -1 }[event.key];
+          if (by === undefined) return;
+          event.preventDefault();
+          step(by);
+        }}
       />
       <ActionIcon
         variant="default"
