@@ -41,3 +41,4 @@ export * from './billing-page/checkout-return';
 export * from './billing-page/checkout-errors';
 export * from './billing-page/plan-eligibility';
 export * from './billing-page/subscription-display';
+export * from './checkout';

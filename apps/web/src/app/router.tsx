@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { authRoutes, RequireAuth } from '../features/auth';
 import { wrongPlanRoutes } from '../features/billing';
+import { checkoutRoutes } from '../features/checkout';
 import { RouteErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
@@ -41,6 +42,8 @@ export function createRoutes(): RouteObject[] {
             ...invitationRoutes,
             // ROUTE-008/009: the space router under /{workspaceId}/{slug}.
             spaceRoute([
+              // The checkout screens have no sidebar shell (000 §2).
+              ...checkoutRoutes,
               appShellRoute([
                 ...workAreaRoutes,
                 ...spaceSettingsRoutes,

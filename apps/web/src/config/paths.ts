@@ -64,14 +64,40 @@ export const paths = {
       getHref: (prefix: string, search = '') => `${prefix}/space/billing${search}`,
     },
     upgrade: { path: 'upgrade', getHref: (prefix: string) => `${prefix}/space/upgrade` },
+    /**
+     * The checkout screens, outside the main layout (000 §2); the paths below `checkout` are
+     * relative to it.
+     */
+    checkout: { path: 'checkout' },
     /** The seat flow's first checkout step (SHELL-011). */
-    checkoutDetails: { getHref: (prefix: string) => `${prefix}/checkout/details` },
+    checkoutDetails: { path: 'details', getHref: (prefix: string) => `${prefix}/checkout/details` },
     /** The Gmail purchase's first step (BILL-008); `search` carries plan and interval. */
     checkoutInformation: {
+      path: 'information',
       getHref: (prefix: string, search = '') => `${prefix}/checkout/information${search}`,
     },
     /** The older checkout (ROUTE-029, ROUTE-030); `search` carries plan and interval or change-billing-cycle. */
     checkoutStart: { getHref: (prefix: string, search = '') => `${prefix}/checkout${search}` },
+    /** The older flow's Billing options step. */
+    checkoutOptions: {
+      path: 'options',
+      getHref: (prefix: string, search = '') => `${prefix}/checkout/options${search}`,
+    },
+    /** The Checkout / Review step; `search` carries plan and interval. */
+    checkoutReview: {
+      path: 'summary',
+      getHref: (prefix: string, search = '') => `${prefix}/checkout/summary${search}`,
+    },
+    /** A legacy TEAM space picks its paid users before upgrading (CHK-089). */
+    checkoutLegacyUsers: {
+      path: 'legacy/users',
+      getHref: (prefix: string, search = '') => `${prefix}/checkout/legacy/users${search}`,
+    },
+    /** CHK-088: a downgrade that would leave no paid user. */
+    checkoutCannotDowngrade: {
+      path: 'cannot-downgrade',
+      getHref: (prefix: string) => `${prefix}/checkout/cannot-downgrade`,
+    },
     /** The seat flow's Add seats and Remove unused seats steps (SEAT-031). */
     checkoutAddSeats: { getHref: (prefix: string) => `${prefix}/checkout/add-seats` },
     checkoutRemoveSeats: { getHref: (prefix: string) => `${prefix}/checkout/remove-seats` },

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 
+export { useSubscriptions } from './api/list-subscriptions';
+
 /**
  * The billing page ({prefix}/space/billing, index of the settings' billing route) and /wrong-plan
  * (RES-015..024, shown signed in or out). Their code loads on first visit.
