@@ -30,7 +30,12 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     stripe = t.context.payments.stripe;
     await setUpCatalogue(stripe, t.database.db);
     buyers = [];
-    for (const email of ['pat@gmail.com', 'member@acme.example', 'free.member@acme.example', 'owner@northwind.example']) {
+    for (const email of [
+      'pat@gmail.com',
+      'member@acme.example',
+      'free.member@acme.example',
+      'owner@northwind.example',
+    ]) {
       const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
       buyers.push({ headers: (await signedInAs(t, email)).headers, userId: user!.id });
     }
@@ -117,7 +122,10 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     return res.json() as { status: string; subscriptionId: string | null };
   };
   const subscriptionsOf = async (spaceId: string) => {
-    const res = await api('GET', `${base(spaceId)}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`);
+    const res = await api(
+      'GET',
+      `${base(spaceId)}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return listSubscriptionsV1.response.parse(res.json()).items;
   };
@@ -143,7 +151,9 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const paid = await pay(checkout.url, '4242 4242 4242 4242');
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(`${t.baseUrl}/${spaceId}/buying-space-${spaces}/space/billing`);
+    expect(`${back.origin}${back.pathname}`).toBe(
+      `${t.baseUrl}/${spaceId}/buying-space-${spaces}/space/billing`,
+    );
     expect(Object.fromEntries(back.searchParams)).toMatchObject({
       status: 'success',
       from: 'FREE',
@@ -172,10 +182,16 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     // What was charged is what the preview said, to the cent.
     const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
     const invoice = await stripe.invoices.retrieve(session.invoice as string, { expand: ['payments'] });
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: preview.chargedToday, total: preview.totalAmount });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: preview.chargedToday,
+      total: preview.totalAmount,
+    });
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
-    const live = await stripe.subscriptions.retrieve(session.subscription as string, { expand: ['discounts'] });
+    const live = await stripe.subscriptions.retrieve(session.subscription as string, {
+      expand: ['discounts'],
+    });
     expect(live.items.data[0]).toMatchObject({ quantity: 7 });
     expect(live.items.data[0]!.current_period_end).toBeGreaterThan(live.items.data[0]!.current_period_start);
 
@@ -202,9 +218,19 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       status: 'open',
       subscription: null,
     });
-    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toEqual({ status: 'open', subscriptionId: null });
+    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toEqual({
+      status: 'open',
+      subscriptionId: null,
+    });
     expect(await subscriptionsOf(spaceId)).toEqual([]);
-    expect((await stripe.subscriptions.list({ customer: (await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).customer as string })).data).toEqual([]);
+    expect(
+      (
+        await stripe.subscriptions.list({
+          customer: (await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId))
+            .customer as string,
+        })
+      ).data,
+    ).toEqual([]);
   });
 
   it('CHK-064 card 4000 0025 0000 3155 needs the authentication step: failing it buys nothing, completing it pays', async () => {
@@ -222,7 +248,9 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const failed = await post(authUrl, { result: 'fail' });
     expect(failed.status).toBe(402);
     expect(await failed.text()).toContain('We are unable to authenticate your payment method.');
-    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({ status: 'open' });
+    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+      status: 'open',
+    });
 
     await pay(checkout.url, '4000 0025 0000 3155');
     const completed = await post(authUrl, { result: 'complete' });
@@ -244,7 +272,9 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       body: 'cardNumber=4242424242424242',
     });
     expect(forged.status).toBe(403);
-    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({ status: 'open' });
+    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+      status: 'open',
+    });
     expect((await fetch(`${t.baseUrl}/sandbox/stripe/checkout/cs_test_guessed`)).status).toBe(404);
   });
 
@@ -282,16 +312,23 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const checkout = await startCheckout(spaceId, { country: 'US', seats: 3 });
     expect((await pay(checkout.url, '4242424242424242')).status).toBe(303);
     // No return to the app: the sandbox's own webhook deliveries alone make the purchase ours.
-    const rows = () => t.database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, spaceId));
+    const rows = () =>
+      t.database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, spaceId));
     await vi.waitFor(async () => expect((await rows()).map((row) => row.status)).toEqual(['ACTIVE']), {
       timeout: 15_000,
     });
 
     const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
-    const created = (await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })).data.find(
-      (event) => (event.data.object as Stripe.Subscription).id === session.subscription,
-    )!;
-    const stale = { ...created, id: `evt_stale_${randomUUID()}`, created: created.created - 60, type: 'customer.subscription.updated', data: { object: { ...created.data.object, status: 'incomplete' } } };
+    const created = (
+      await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+    ).data.find((event) => (event.data.object as Stripe.Subscription).id === session.subscription)!;
+    const stale = {
+      ...created,
+      id: `evt_stale_${randomUUID()}`,
+      created: created.created - 60,
+      type: 'customer.subscription.updated',
+      data: { object: { ...created.data.object, status: 'incomplete' } },
+    };
     const fresh = { ...created, id: `evt_fresh_${randomUUID()}` };
     for (const event of [fresh, stale]) {
       for (let delivery = 0; delivery < 2; delivery += 1) {
@@ -299,24 +336,32 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
         const res = await t.app.inject({
           method: 'POST',
           url: STRIPE_WEBHOOK_PATH,
-          headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(t.context.config.payments.webhookSecret, body) },
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': stripeSignature(t.context.config.payments.webhookSecret, body),
+          },
           payload: body,
         });
         expect(res.json()).toEqual({ received: true, duplicate: delivery === 1 });
       }
     }
-    const recorded = await t.database.db.select().from(providerEvents).where(eq(providerEvents.eventId, stale.id));
+    const recorded = await t.database.db
+      .select()
+      .from(providerEvents)
+      .where(eq(providerEvents.eventId, stale.id));
     expect(recorded).toHaveLength(1);
     // Every new event re-reads the provider; wait until the queue has run the syncs they asked for.
     await vi.waitFor(
       async () => {
         const [row] = await rows();
-        expect(row!.updatedAt.getTime()).toBeGreaterThan(recorded[0]!.createdAt.getTime());
+        expect(row!.updatedAt.getTime()).toBeGreaterThan(recorded[0]!.receivedAt.getTime());
       },
       { timeout: 15_000 },
     );
     const after = await rows();
-    expect(after.map((row) => [row.status, row.providerSubscriptionId])).toEqual([['ACTIVE', session.subscription]]);
+    expect(after.map((row) => [row.status, row.providerSubscriptionId])).toEqual([
+      ['ACTIVE', session.subscription],
+    ]);
   });
 
   describe('PRICE-002 PRICE-003 PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014 CHK-072 previews match the charge to the cent', () => {
@@ -335,7 +380,10 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       expect(session.currency).toBe(country === 'US' ? 'usd' : 'eur');
       expect(session.amount_total).toBe(preview.chargedToday);
       expect(session.amount_total).toBe(preview.totalAmount);
-      expect(session.total_details).toMatchObject({ amount_discount: preview.discountAmount, amount_tax: preview.taxAmount });
+      expect(session.total_details).toMatchObject({
+        amount_discount: preview.discountAmount,
+        amount_tax: preview.taxAmount,
+      });
       expect(preview.totalAmount).toBe(preview.subtotal - preview.discountAmount + preview.taxAmount);
       expect(preview.taxAmount).toBe(
         Math.round(((preview.subtotal - preview.discountAmount) * preview.taxRate) / 100),
@@ -345,13 +393,19 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     it.each(cases)('API-027 API-028 CHK-070 v1: $seats users from $country', async ({ seats, country }) => {
       const res = await api('POST', `${base(spaceId)}/stripe/checkout/v1/info`, {
         ...purchaseBody({ country, seats }),
-        userUpdates: Array.from({ length: seats }, () => ({ userId: randomUUID(), userPlan: 'PRO_PERSONAL' })),
+        userUpdates: Array.from({ length: seats }, () => ({
+          userId: randomUUID(),
+          userPlan: 'PRO_PERSONAL',
+        })),
       });
       expect(res.statusCode, res.body).toBe(200);
       const preview = res.json() as PaymentInfo;
       const started = await api('POST', `${base(spaceId)}/stripe/checkout/v1/session`, {
         ...sessionFields(spaceId, { country, seats }),
-        stripePlans: preview.stripePlans.map((plan) => ({ stripePriceId: plan.stripePriceId, quantity: plan.quantity })),
+        stripePlans: preview.stripePlans.map((plan) => ({
+          stripePriceId: plan.stripePriceId,
+          quantity: plan.quantity,
+        })),
       });
       expect(started.statusCode, started.body).toBe(200);
       const session = await stripe.checkout.sessions.retrieve(

@@ -11,7 +11,10 @@ export const itemParam = z.strictObject({
   quantity: formInt.min(1).max(10_000).default(1),
   tax_rates: z.array(z.string()).max(5).optional(),
 });
-export const discountsParam = z.array(z.strictObject({ coupon: z.string().min(1) })).max(1).optional();
+export const discountsParam = z
+  .array(z.strictObject({ coupon: z.string().min(1) }))
+  .max(1)
+  .optional();
 
 /** Items with their price and tax rate objects, all recurring in one currency and interval. */
 export interface ResolvedItems {

@@ -57,7 +57,11 @@ export async function payCheckoutSession(
     const purchase = session as StripeObject & SessionPurchase;
     const customer = session.customer as string;
     const now = await customerNow(tx, customer);
-    const resolved = await resolveItems(tx, { items: purchase._items, discounts: purchase._discounts }, 'line_items');
+    const resolved = await resolveItems(
+      tx,
+      { items: purchase._items, discounts: purchase._discounts },
+      'line_items',
+    );
     const card = await insertCard(tx, options.card, customer, now);
     const subscriptionId = sandboxId('sub');
     const invoiceId = sandboxId('in');

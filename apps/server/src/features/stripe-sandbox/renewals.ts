@@ -101,7 +101,8 @@ export async function runClock(
     anyOf: { field: 'status', values: ['active', 'past_due', 'trialing'] },
   });
   for (let subscription of subscriptions.data) {
-    const periodEndOf = (value: StripeObject) => (value.items as { data: Item[] }).data[0]!.current_period_end;
+    const periodEndOf = (value: StripeObject) =>
+      (value.items as { data: Item[] }).data[0]!.current_period_end;
     while (subscription.status !== 'canceled' && periodEndOf(subscription) <= frozenTime) {
       const turned = await renewOnce(context, subscription, publicOrigin);
       subscription = turned.subscription;

@@ -76,7 +76,11 @@ export async function chargeInvoice(
     attempted: true,
     default_payment_method: paymentMethod.id,
     effective_at: now,
-    status_transitions: { ...(draft.status_transitions as object), finalized_at: now, paid_at: paid ? now : null },
+    status_transitions: {
+      ...(draft.status_transitions as object),
+      finalized_at: now,
+      paid_at: paid ? now : null,
+    },
     confirmation_secret: { client_secret: clientSecret, type: 'payment_intent' },
     payments: {
       object: 'list',

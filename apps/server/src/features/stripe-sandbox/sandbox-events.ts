@@ -78,7 +78,10 @@ export function eventLog(options: {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        data: { object: publicView(object, []), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+        data: {
+          object: publicView(object, []),
+          ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
+        },
       });
       deliver(JSON.stringify(event), 0);
     },

@@ -4,14 +4,21 @@ import { expireIfDue, payCheckoutSession, sendEvents } from '../checkout-payment
 import { SANDBOX_STRIPE_PREFIX } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
 import { findObject, replaceObject, type StripeObject } from '../sandbox-store';
-import { authenticationPage, checkoutPage, closedPage, invoicePage, type OrderSummary } from './checkout-pages';
+import {
+  authenticationPage,
+  checkoutPage,
+  closedPage,
+  invoicePage,
+  type OrderSummary,
+} from './checkout-pages';
 import { html, sandboxPage } from './page-layout';
 
 type Pending = { brand: string; last4: string; behaviour: CardBehaviour };
 
 async function orderSummary(context: SandboxContext, session: StripeObject): Promise<OrderSummary> {
-  const items = (session.line_items as { data: { price: StripeObject; quantity: number; amount_subtotal: number }[] })
-    .data;
+  const items = (
+    session.line_items as { data: { price: StripeObject; quantity: number; amount_subtotal: number }[] }
+  ).data;
   const lines = [];
   for (const item of items) {
     const product = await findObject(context.db, 'product', item.price.product as string);
@@ -28,7 +35,8 @@ async function orderSummary(context: SandboxContext, session: StripeObject): Pro
   const taxRateIds = (session._items as { tax_rates?: string[] }[]).flatMap((item) => item.tax_rates ?? []);
   for (const id of new Set(taxRateIds)) {
     const rate = await findObject(context.db, 'tax_rate', id);
-    if (rate) taxes.set(id, { name: String(rate.display_name), percentage: rate.percentage as number, amount: 0 });
+    if (rate)
+      taxes.set(id, { name: String(rate.display_name), percentage: rate.percentage as number, amount: 0 });
   }
   // One tax line per rate; the session's tax total is what the invoice will charge.
   const [only] = [...taxes.values()];
@@ -108,7 +116,11 @@ export async function registerHostedCheckout(
       );
       scope.addHook('onRequest', async (request, reply) => {
         if (request.method === 'POST' && crossSite(request)) {
-          await sendPage(reply, 403, sandboxPage('Refused', html`<h1>This form must be sent from its own page</h1>`));
+          await sendPage(
+            reply,
+            403,
+            sandboxPage('Refused', html`<h1>This form must be sent from its own page</h1>`),
+          );
         }
       });
       const page = { schema: { hide: true } };

@@ -13,7 +13,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   values.forEach((value, index) => {
     const parts = Array.isArray(value) ? value : [value];
     markup += parts
-      .map((part) => (part instanceof Html ? part.markup : part == null || part === false ? '' : escapeHtml(String(part))))
+      .map((part) =>
+        part instanceof Html ? part.markup : part == null || part === false ? '' : escapeHtml(String(part)),
+      )
       .join('');
     markup += strings[index + 1]!;
   });
@@ -22,7 +24,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 
 /** Minor units as a person reads them: 1234 usd → $12.34. */
 export const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
 
 /**
  * A page of the payment sandbox: plainly marked as a test page, readable at 375 px, contrast

@@ -9,7 +9,6 @@ import { hostedCheckoutPath } from '../sandbox-paths';
 import type { SandboxContext, SandboxRoute } from '../sandbox-route';
 import { getObject, insertObject, lockObject, replaceObject } from '../sandbox-store';
 
-
 const sessionParams = z.strictObject({
   mode: z.enum(['subscription', 'payment', 'setup']),
   customer: z.string().min(1),
@@ -56,14 +55,24 @@ async function createSession(context: SandboxContext & { publicOrigin: string },
     throw invalidParam('mode', 'The sandbox sells subscriptions only: mode must be subscription.');
   }
   if (params.automatic_tax?.enabled) {
-    throw invalidParam('automatic_tax[enabled]', 'The sandbox has no Stripe Tax: pass tax_rates on each line.');
+    throw invalidParam(
+      'automatic_tax[enabled]',
+      'The sandbox has no Stripe Tax: pass tax_rates on each line.',
+    );
   }
   await getObject(context.db, 'customer', params.customer, 'customer');
-  const resolved = await resolveItems(context.db, { items: params.line_items, discounts: params.discounts }, 'line_items');
+  const resolved = await resolveItems(
+    context.db,
+    { items: params.line_items, discounts: params.discounts },
+    'line_items',
+  );
   const now = unixNow();
   const expiresAt = params.expires_at ?? now + 24 * 3600;
   if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
-    throw invalidParam('expires_at', 'The expires_at timestamp must be between 30 minutes and 24 hours from now.');
+    throw invalidParam(
+      'expires_at',
+      'The expires_at timestamp must be between 30 minutes and 24 hours from now.',
+    );
   }
   const id = sandboxId('cs_test');
   const purchase: SessionPurchase = {
@@ -92,7 +101,10 @@ async function createSession(context: SandboxContext & { publicOrigin: string },
       amount_shipping: 0,
       amount_tax: resolved.priced.tax,
     },
-    discounts: (params.discounts ?? []).map((discount) => ({ coupon: discount.coupon, promotion_code: null })),
+    discounts: (params.discounts ?? []).map((discount) => ({
+      coupon: discount.coupon,
+      promotion_code: null,
+    })),
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     metadata: mergeMetadata({}, params.metadata),
     success_url: params.success_url,

@@ -47,7 +47,8 @@ export const customerRoutes: SandboxRoute[] = [
     path: '/customers',
     async handle(context, request) {
       const params = readParams(createParams, request.input);
-      if (params.test_clock) await getObject(context.db, 'test_helpers.test_clock', params.test_clock, 'test_clock');
+      if (params.test_clock)
+        await getObject(context.db, 'test_helpers.test_clock', params.test_clock, 'test_clock');
       const customer = await insertObject(context.db, {
         id: sandboxId('cus'),
         object: 'customer',

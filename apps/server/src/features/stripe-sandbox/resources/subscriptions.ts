@@ -21,7 +21,18 @@ export const subscriptionRoutes: SandboxRoute[] = [
       price: z.string().optional(),
       test_clock: z.string().optional(),
       status: z
-        .enum(['active', 'past_due', 'unpaid', 'trialing', 'incomplete', 'incomplete_expired', 'paused', 'canceled', 'ended', 'all'])
+        .enum([
+          'active',
+          'past_due',
+          'unpaid',
+          'trialing',
+          'incomplete',
+          'incomplete_expired',
+          'paused',
+          'canceled',
+          'ended',
+          'all',
+        ])
         .optional(),
     },
     match: ({ status, price, ...equal }) => ({
@@ -31,7 +42,9 @@ export const subscriptionRoutes: SandboxRoute[] = [
         ...(status && status !== 'all' && status !== 'ended' ? { status } : {}),
       },
       ...(status === undefined ? { anyOf: { field: 'status', values: NOT_CANCELED } } : {}),
-      ...(status === 'ended' ? { anyOf: { field: 'status', values: ['canceled', 'incomplete_expired'] } } : {}),
+      ...(status === 'ended'
+        ? { anyOf: { field: 'status', values: ['canceled', 'incomplete_expired'] } }
+        : {}),
     }),
   }),
 ];

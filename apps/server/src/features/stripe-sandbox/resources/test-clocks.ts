@@ -21,7 +21,11 @@ export function testClockRoutes(publicOrigin: string): SandboxRoute[] {
       path: '/test_helpers/test_clocks',
       async handle(context, request) {
         const params = readParams(
-          z.strictObject({ frozen_time: formInt.min(0), name: z.string().max(300).optional(), expand: expandParam }),
+          z.strictObject({
+            frozen_time: formInt.min(0),
+            name: z.string().max(300).optional(),
+            expand: expandParam,
+          }),
           request.input,
         );
         return insertObject(context.db, {
@@ -53,11 +57,17 @@ export function testClockRoutes(publicOrigin: string): SandboxRoute[] {
         const { clock, events } = await context.db.transaction(async (tx) => {
           const current = await getObject(tx, TEST_CLOCK, request.params.id!);
           if (params.frozen_time <= (current.frozen_time as number)) {
-            throw invalidParam('frozen_time', 'The frozen_time must be later than the clock\'s current frozen_time.');
+            throw invalidParam(
+              'frozen_time',
+              "The frozen_time must be later than the clock's current frozen_time.",
+            );
           }
           const advanced = await replaceObject(tx, { ...current, frozen_time: params.frozen_time });
           const txContext = { ...context, db: tx };
-          return { clock: advanced, events: await runClock(txContext, advanced.id, params.frozen_time, publicOrigin) };
+          return {
+            clock: advanced,
+            events: await runClock(txContext, advanced.id, params.frozen_time, publicOrigin),
+          };
         });
         await sendEvents(context, [...events, ['test_helpers.test_clock.ready', clock]]);
         return clock;
