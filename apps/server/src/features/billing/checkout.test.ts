@@ -264,7 +264,10 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
   it('CHK-064 the hosted page refuses a form posted from another site, and links back to cancel_url', async () => {
     const spaceId = await newSpace();
     const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
-    expect(await (await fetch(checkout.url)).text()).toContain(`href="${t.baseUrl}/space/billing"`);
+    const page = await fetch(checkout.url);
+    expect(await page.text()).toContain(`href="${t.baseUrl}/space/billing"`);
+    // A browser sends `Origin: null` with a page's own forms under `no-referrer`; this keeps it real.
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const forged = await fetch(`${checkout.url}/pay`, {
       method: 'POST',
       redirect: 'manual',

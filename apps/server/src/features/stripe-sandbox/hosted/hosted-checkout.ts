@@ -56,7 +56,9 @@ const sendPage = (reply: FastifyReply, status: number, page: string) =>
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+    // The session id in the address must not leak to other sites; `no-referrer` would make the
+    // browser send `Origin: null` with the page's own forms, which the same-origin check refuses.
+    .header('referrer-policy', 'same-origin')
     .send(page);
 
 /**

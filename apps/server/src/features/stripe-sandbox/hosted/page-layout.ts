@@ -39,7 +39,9 @@ export function sandboxPage(title: string, body: Html): string {
 <style>
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;margin:0;background:#f6f8fa;color:#1b1f24;line-height:1.5}
-.sandbox{background:#fff3bf;color:#3d2e00;border-bottom:2px solid #8a6d00;padding:0 1rem;text-align:center}
+.sandbox{background:#fff3bf;color:#3d2e00;border-bottom:2px solid #8a6d00;padding:.5rem 1rem;text-align:center}
+.sandbox p{margin:0}
+caption{text-align:left}
 main{max-width:32rem;margin:0 auto;padding:1rem}
 section{background:#fff;border:1px solid #d0d7de;border-radius:.5rem;padding:1rem;margin:1rem 0}
 h1{font-size:1.4rem;margin:.5rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}
