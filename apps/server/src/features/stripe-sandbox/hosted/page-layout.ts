@@ -3,9 +3,6 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** Markup from a template: interpolated values are escaped unless already markup. */
 export class Html {
   constructor(readonly markup: string) {}
-  toString() {
-    return this.markup;
-  }
 }
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
