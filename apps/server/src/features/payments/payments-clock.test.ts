@@ -68,6 +68,13 @@ describe('payments: the sandbox test clock renews subscriptions', () => {
       amount_paid: 6000,
       period_start: firstEnd,
     });
+    const nested = await stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice.payments', 'latest_invoice.confirmation_secret'],
+    });
+    const latest = nested.latest_invoice as Stripe.Invoice;
+    expect(latest.payments?.data[0]?.payment).toMatchObject({ type: 'payment_intent' });
+    expect(latest.confirmation_secret).toMatchObject({ type: 'payment_intent' });
+    expect(invoice).not.toHaveProperty('payments');
     const invoices = await stripe.invoices.list({ subscription: subscriptionId });
     expect(invoices.data).toHaveLength(2);
 

@@ -111,6 +111,12 @@ export async function payCheckoutSession(
       offSession: false,
     });
     await insertObject(tx, subscription);
+    if (resolved.coupon) {
+      await replaceObject(tx, {
+        ...resolved.coupon,
+        times_redeemed: (resolved.coupon.times_redeemed as number) + 1,
+      });
+    }
     const completed: StripeObject = await replaceObject(tx, {
       ...session,
       status: 'complete',

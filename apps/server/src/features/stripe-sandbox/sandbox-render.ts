@@ -44,29 +44,40 @@ export function publicView(object: Record<string, unknown>, included: string[]):
   );
 }
 
-async function resolve(db: Db, field: string, value: unknown): Promise<unknown> {
-  const kind = REFERENCED[field];
-  if (!kind) return value;
-  if (typeof value === 'string') {
-    const found = await findObject(db, kind, value);
-    return found ? publicView(found, []) : value;
+type ExpandTree = { [field: string]: ExpandTree };
+
+/** `a.b`, `a.c` → { a: { b: {}, c: {} } }: one object expanded once, with all it must include. */
+function expandTree(paths: string[]): ExpandTree {
+  const tree: ExpandTree = {};
+  for (const path of paths) {
+    let node = tree;
+    for (const field of path.split('.')) node = node[field] ??= {};
   }
-  if (Array.isArray(value)) return Promise.all(value.map((entry) => resolve(db, field, entry)));
-  return value;
+  return tree;
 }
 
-async function expandPath(db: Db, value: unknown, path: string[]): Promise<unknown> {
-  if (Array.isArray(value)) return Promise.all(value.map((entry) => expandPath(db, entry, path)));
-  if (!isObject(value) || path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  if (!(head in value)) return value;
-  const resolved = await resolve(db, head, value[head]);
-  return { ...value, [head]: rest.length === 0 ? resolved : await expandPath(db, resolved, rest) };
+/** A reference replaced by its object (with the includable fields asked for), or left as it is. */
+async function resolve(db: Db, field: string, value: unknown, tree: ExpandTree): Promise<unknown> {
+  const kind = REFERENCED[field];
+  if (Array.isArray(value)) return Promise.all(value.map((entry) => resolve(db, field, entry, tree)));
+  if (!kind || typeof value !== 'string') return expandFields(db, value, tree);
+  const found = await findObject(db, kind, value);
+  return found ? expandFields(db, publicView(found, Object.keys(tree)), tree) : value;
+}
+
+async function expandFields(db: Db, value: unknown, tree: ExpandTree): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((entry) => expandFields(db, entry, tree)));
+  if (!isObject(value)) return value;
+  const expanded = { ...value };
+  for (const [field, subtree] of Object.entries(tree)) {
+    if (field in expanded) expanded[field] = await resolve(db, field, expanded[field], subtree);
+  }
+  return expanded;
 }
 
 /**
  * An answer as Stripe renders it: private keys dropped, includable fields only when asked for,
- * and each `expand[]` path (`discounts`, `data.latest_invoice`, `payments.data.payment`, …)
+ * and each `expand[]` path (`discounts`, `data.latest_invoice`, `latest_invoice.payments`, …)
  * replaced by the object it names.
  */
 export async function renderAnswer(
@@ -79,8 +90,6 @@ export async function renderAnswer(
     const inner = expand.filter((path) => path.startsWith('data.')).map((path) => path.slice(5));
     return { ...list, data: await Promise.all(list.data.map((item) => renderAnswer(db, item, inner))) };
   }
-  const included = expand.map((path) => path.split('.')[0]!);
-  let rendered: unknown = publicView(answer as StripeObject, included);
-  for (const path of expand) rendered = await expandPath(db, rendered, path.split('.'));
-  return rendered;
+  const tree = expandTree(expand);
+  return expandFields(db, publicView(answer as StripeObject, Object.keys(tree)), tree);
 }
