@@ -208,6 +208,38 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     );
   });
 
+  it('CHK-074 CHK-067 a business in the EU with a malformed VAT id gets the field error and no checkout; a valid one buys without VAT', async () => {
+    const spaceId = await newSpace();
+    const business = {
+      ...sessionFields(spaceId, { country: 'DE', seats: 5 }),
+      isB2BTransaction: true,
+      companyName: 'Acme GmbH',
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 5 }],
+    };
+    const refused = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...business,
+      vatNumber: '12',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'tax_id_invalid',
+        fields: { 'body.vatNumber': 'This VAT ID doesn’t seem to be valid.' },
+      },
+    });
+    const accepted = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...business,
+      vatNumber: 'DE123456789',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = await stripe.checkout.sessions.retrieve(
+      (accepted.json() as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId,
+    );
+    expect(session.total_details?.amount_tax).toBe(0);
+    const taxIds = await stripe.customers.listTaxIds(session.customer as string);
+    expect(taxIds.data.map((taxId) => taxId.value)).toEqual(['DE123456789']);
+  });
+
   it('CHK-064 a declined card (4000 0000 0000 0002) shows the error on the page and buys nothing; the session stays open', async () => {
     const spaceId = await newSpace();
     const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
