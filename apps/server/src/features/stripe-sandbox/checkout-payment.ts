@@ -6,7 +6,7 @@ import { periodEnd } from './pricing';
 import { customerNow } from './sandbox-clock';
 import { chargeInvoice, insertCard, type PendingEvent } from './sandbox-charges';
 import { sandboxId, unixNow } from './sandbox-ids';
-import { insertObject, lockObject, replaceObject, type StripeObject } from './sandbox-store';
+import { findObject, insertObject, lockObject, replaceObject, type StripeObject } from './sandbox-store';
 import { discountDocument, subscriptionDocument } from './subscription-documents';
 import type { z } from 'zod';
 
@@ -17,21 +17,52 @@ export interface SessionPurchase {
   _subscription_metadata: Record<string, string>;
 }
 
+const isDue = (session: StripeObject) =>
+  session.status === 'open' && (session.expires_at as number) <= unixNow();
+
+/** Inside a transaction holding the session's lock. */
+async function expireLocked(
+  context: SandboxContext,
+  session: StripeObject,
+): Promise<{ session: StripeObject; events: PendingEvent[] }> {
+  if (!isDue(session)) return { session, events: [] };
+  const expired: StripeObject = await replaceObject(context.db, { ...session, status: 'expired', url: null });
+  return { session: expired, events: [['checkout.session.expired', expired]] };
+}
+
 /**
  * A session whose time is up becomes expired the first time anyone looks (Stripe expires them on
- * its own schedule; the sandbox has none).
+ * its own schedule; the sandbox has none), under its lock so a payment finishing meanwhile wins.
  */
 export async function expireIfDue(
   context: SandboxContext,
   session: StripeObject,
 ): Promise<{ session: StripeObject; events: PendingEvent[] }> {
-  if (session.status !== 'open' || (session.expires_at as number) > unixNow()) return { session, events: [] };
-  const expired = await replaceObject(context.db, { ...session, status: 'expired', url: null });
-  return { session: expired, events: [['checkout.session.expired', expired]] };
+  if (!isDue(session)) return { session, events: [] };
+  return context.db.transaction(async (tx) => {
+    const locked = await lockObject(tx, 'checkout.session', session.id);
+    return expireLocked({ ...context, db: tx }, locked ?? session);
+  });
 }
 
 export async function sendEvents(context: SandboxContext, events: PendingEvent[]): Promise<void> {
   for (const [type, object, previous] of events) await context.emit(type, object, previous);
+}
+
+/**
+ * Keeps (or forgets) the card waiting for its authentication step on an open session, under the
+ * session's lock: a stale copy must never write a paid or expired session back to open.
+ */
+export async function setPendingAuthentication(
+  context: SandboxContext,
+  sessionId: string,
+  pending: { brand: string; last4: string; behaviour: CardBehaviour } | null,
+): Promise<StripeObject | null> {
+  return context.db.transaction(async (tx) => {
+    const session = await lockObject(tx, 'checkout.session', sessionId);
+    if (session?.status !== 'open') return null;
+    return replaceObject(tx, { ...session, _authentication: pending });
+  });
 }
 
 /**
@@ -52,7 +83,7 @@ export async function payCheckoutSession(
     const txContext = { ...context, db: tx };
     const locked = await lockObject(tx, 'checkout.session', options.sessionId);
     if (!locked) return { status: 'not_open' as const, events: [] };
-    const { session, events: expiry } = await expireIfDue(txContext, locked);
+    const { session, events: expiry } = await expireLocked(txContext, locked);
     if (session.status !== 'open') return { status: 'not_open' as const, events: expiry };
     const purchase = session as StripeObject & SessionPurchase;
     const customer = session.customer as string;
@@ -78,7 +109,7 @@ export async function payCheckoutSession(
           }),
         )
       : null;
-    const testClock = (await lockObject(tx, 'customer', customer))?.test_clock ?? null;
+    const testClock = (await findObject(tx, 'customer', customer))?.test_clock ?? null;
     const subscription = subscriptionDocument(resolved, {
       id: subscriptionId,
       customer,

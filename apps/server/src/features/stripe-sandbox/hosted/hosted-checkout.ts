@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_MESSAGES, readCard, type CardBehaviour } from '../cards';
-import { expireIfDue, payCheckoutSession, sendEvents } from '../checkout-payment';
+import { expireIfDue, payCheckoutSession, sendEvents, setPendingAuthentication } from '../checkout-payment';
 import { SANDBOX_STRIPE_PREFIX } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
-import { findObject, replaceObject, type StripeObject } from '../sandbox-store';
+import { findObject, type StripeObject } from '../sandbox-store';
 import {
   authenticationPage,
   checkoutPage,
@@ -142,7 +142,7 @@ export async function registerHostedCheckout(
         if (card.behaviour === 'declined') return refuse(402, CARD_MESSAGES.declined);
         const pending: Pending = { brand: card.brand, last4: card.last4, behaviour: card.behaviour };
         if (card.behaviour === 'authenticate') {
-          await replaceObject(context.db, { ...session, _authentication: pending });
+          await setPendingAuthentication(context, session.id, pending);
           return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/checkout/${session.id}/authenticate`, 303);
         }
         return pay(reply, session, pending);
@@ -162,7 +162,8 @@ export async function registerHostedCheckout(
         const pending = session._authentication as Pending | null;
         if (!pending) return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/checkout/${session.id}`, 303);
         if ((request.body as Record<string, unknown> | null)?.result !== 'complete') {
-          const cleared = await replaceObject(context.db, { ...session, _authentication: null });
+          const cleared = await setPendingAuthentication(context, session.id, null);
+          if (!cleared) return sendPage(reply, 409, closedPage(session));
           return sendPage(
             reply,
             402,
