@@ -189,6 +189,11 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       amount_paid: preview.chargedToday,
       total: preview.totalAmount,
     });
+    const invoicePage = await fetch(invoice.hosted_invoice_url!);
+    expect(invoicePage.status).toBe(200);
+    expect((await invoicePage.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
+      `Amount paid €${(preview.chargedToday / 100).toFixed(2)}`,
+    );
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
     const live = await stripe.subscriptions.retrieve(session.subscription as string, {
