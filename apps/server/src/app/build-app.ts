@@ -140,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database: context.database,
       secretKey: config.payments.secretKey,
       apiVersion: STRIPE_API_VERSION,
+      publicUrl: config.publicUrl,
       webhook: {
         url: () => `${internalOrigin()}${STRIPE_WEBHOOK_PATH}`,
         secret: config.payments.webhookSecret,

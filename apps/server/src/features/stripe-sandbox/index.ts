@@ -1,2 +1,3 @@
-export { registerStripeSandbox, SANDBOX_STRIPE_PREFIX } from './sandbox-plugin';
+export { registerStripeSandbox } from './sandbox-plugin';
+export { SANDBOX_STRIPE_PREFIX } from './sandbox-paths';
 export { stripeSignature } from './sandbox-events';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { sandboxId, unixNow } from './sandbox-ids';
+import { publicView } from './sandbox-render';
 import { insertObject, type StripeObject } from './sandbox-store';
 
 /**
@@ -77,7 +78,10 @@ export function eventLog(options: {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+        data: {
+          object: publicView(object, []),
+          ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
+        },
       });
       deliver(JSON.stringify(event), 0);
     },

@@ -7,13 +7,36 @@ import { sandboxStripeRequests } from '../../db/schema';
 import { eventLog } from './sandbox-events';
 import { SandboxError } from './sandbox-errors';
 import type { SandboxContext, SandboxRoute } from './sandbox-route';
+import { registerHostedCheckout } from './hosted/hosted-checkout';
 import { catalogRoutes } from './resources/catalog';
+import { checkoutSessionRoutes } from './resources/checkout-sessions';
 import { customerRoutes } from './resources/customers';
+import { eventRoutes } from './resources/events';
+import { invoiceRoutes } from './resources/invoices';
+import { paymentIntentRoutes } from './resources/payment-intents';
+import { subscriptionRoutes } from './resources/subscriptions';
+import { taxRateRoutes } from './resources/tax-rates';
+import { testClockRoutes } from './resources/test-clocks';
+import { renderAnswer } from './sandbox-render';
+import { SANDBOX_STRIPE_PREFIX } from './sandbox-paths';
 
-/** Where the sandbox answers; the payments adapter (features/payments) sends the SDK here. */
-export const SANDBOX_STRIPE_PREFIX = '/sandbox/stripe';
+/** Every endpoint; those that make links for people (the hosted page, invoices) need our origin. */
+const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
+  ...customerRoutes,
+  ...catalogRoutes,
+  ...taxRateRoutes,
+  ...checkoutSessionRoutes(publicOrigin),
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...paymentIntentRoutes,
+  ...eventRoutes,
+  ...testClockRoutes(publicOrigin),
+];
 
-const routes: SandboxRoute[] = [...customerRoutes, ...catalogRoutes];
+const expandOf = (input: unknown): string[] => {
+  const expand = (input as { expand?: unknown } | null)?.expand;
+  return Array.isArray(expand) ? expand.filter((path): path is string => typeof path === 'string') : [];
+};
 
 /** Nesting as Stripe's form encoding uses it (`items[0][price]`, `expand[0]`). */
 const QS_OPTIONS = { depth: 8, arrayLimit: 100, parameterLimit: 1000 } as const;
@@ -88,6 +111,8 @@ export async function registerStripeSandbox(
     database: Database;
     secretKey: string;
     apiVersion: string;
+    /** Where people reach this server: the hosted checkout page's links start here. */
+    publicUrl: string;
     webhook: { url: () => string; secret: string };
   },
 ): Promise<void> {
@@ -130,23 +155,27 @@ export async function registerStripeSandbox(
       );
       scope.addHook('onRequest', async (request) => authenticate(request, options.secretKey));
 
-      for (const route of routes) {
+      for (const route of sandboxRoutes(options.publicUrl)) {
         scope.route({
           method: route.method,
           url: `/v1${route.path}`,
-          handler: (request, reply) =>
-            idempotent(options.database, request, reply, () =>
-              route.handle(context, {
-                params: request.params as Record<string, string>,
-                input:
-                  request.method === 'GET'
-                    ? qs.parse(request.url.split('?')[1] ?? '', QS_OPTIONS)
-                    : (request.body ?? {}),
-              }),
-            ),
+          handler: (request, reply) => {
+            const input =
+              request.method === 'GET'
+                ? qs.parse(request.url.split('?')[1] ?? '', QS_OPTIONS)
+                : (request.body ?? {});
+            return idempotent(options.database, request, reply, async () =>
+              renderAnswer(
+                options.database.db,
+                await route.handle(context, { params: request.params as Record<string, string>, input }),
+                expandOf(input),
+              ),
+            );
+          },
         });
       }
     },
     { prefix: SANDBOX_STRIPE_PREFIX },
   );
+  await registerHostedCheckout(app, { context, publicUrl: options.publicUrl });
 }

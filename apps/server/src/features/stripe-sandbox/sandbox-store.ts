@@ -77,3 +77,13 @@ export async function listObjects(
     url: options.url,
   };
 }
+
+/** The object, locked until the surrounding transaction ends: one payment of a session at a time. */
+export async function lockObject(db: Db, object: string, id: string): Promise<StripeObject | null> {
+  const [row] = await db
+    .select({ data: sandboxStripeObjects.data })
+    .from(sandboxStripeObjects)
+    .where(and(eq(sandboxStripeObjects.id, id), eq(sandboxStripeObjects.object, object)))
+    .for('update');
+  return (row?.data as StripeObject | undefined) ?? null;
+}

@@ -26,6 +26,7 @@ const customerParams = z.strictObject({
   metadata: metadataParam,
   expand: expandParam,
 });
+const createParams = customerParams.extend({ test_clock: z.string().optional() });
 
 const fullAddress = (value: z.infer<typeof address>) =>
   value
@@ -45,7 +46,9 @@ export const customerRoutes: SandboxRoute[] = [
     method: 'POST',
     path: '/customers',
     async handle(context, request) {
-      const params = readParams(customerParams, request.input);
+      const params = readParams(createParams, request.input);
+      if (params.test_clock)
+        await getObject(context.db, 'test_helpers.test_clock', params.test_clock, 'test_clock');
       const customer = await insertObject(context.db, {
         id: sandboxId('cus'),
         object: 'customer',
@@ -60,6 +63,7 @@ export const customerRoutes: SandboxRoute[] = [
         currency: null,
         balance: 0,
         delinquent: false,
+        test_clock: params.test_clock ?? null,
       });
       await context.emit('customer.created', customer);
       return customer;

@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { listSubscriptionsV1, type PaymentInfo } from '@mergeboard/core';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { providerEvents, subscriptions, users, workspaces } from '../../db/schema';
+import { createListeningTestApp } from '../../testing/listening-app';
+import { signedInAs } from '../../testing/sessions';
+import type { TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+import { STRIPE_WEBHOOK_PATH } from '../payments';
+import { stripeSignature } from '../stripe-sandbox';
+import { setUpCatalogue } from './catalogue/catalogue';
+
+/**
+ * Buying a plan end to end (design/payments.md): our API creates the customer and the hosted
+ * checkout through the `stripe` SDK, a person pays on the sandbox's hosted page (plain HTTP form
+ * posts, as a browser without JavaScript sends them), comes back, and our sync makes the
+ * subscription ours. The sandbox is reached only through the SDK and its pages.
+ */
+describe('checkout: buying a plan through the hosted sandbox checkout', () => {
+  let t: TestApp & { baseUrl: string };
+  let stripe: Stripe;
+  /** Buyers who can each own a few more spaces (an account owns at most 5). */
+  let buyers: { headers: { authorization: string }; userId: string }[];
+
+  beforeAll(async () => {
+    t = await createListeningTestApp({ work: true });
+    await seedDemo({ db: t.database.db });
+    stripe = t.context.payments.stripe;
+    await setUpCatalogue(stripe, t.database.db);
+    buyers = [];
+    for (const email of [
+      'pat@gmail.com',
+      'member@acme.example',
+      'free.member@acme.example',
+      'owner@northwind.example',
+    ]) {
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      buyers.push({ headers: (await signedInAs(t, email)).headers, userId: user!.id });
+    }
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const owners = new Map<string, { authorization: string }>();
+  const api = (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const spaceId = /workspaces\/([0-9a-f-]{36})/.exec(url)?.[1];
+    const headers = (spaceId && owners.get(spaceId)) || buyers[0]!.headers;
+    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  };
+  const base = (spaceId: string) => `/api/workspace-billing/workspaces/${spaceId}`;
+
+  let spaces = 0;
+  /** A new FREE space: each purchase needs a space without a subscription. */
+  const newSpace = async () => {
+    spaces += 1;
+    const buyer = buyers[spaces % buyers.length]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: buyer.headers,
+      payload: { workspaceName: `Buying space ${spaces}`, userId: buyer.userId },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { workspaceId } = res.json() as { workspaceId: string };
+    owners.set(workspaceId, buyer.headers);
+    return workspaceId;
+  };
+
+  type Purchase = { country: 'US' | 'DE'; seats: number; interval?: 'YEARLY' | 'MONTHLY' };
+  const purchaseBody = ({ country, interval = 'YEARLY' }: Purchase) => ({
+    country,
+    purchaseType: 'B2C' as const,
+    billingInterval: interval,
+    workspacePlan: 'PRO' as const,
+  });
+  const previewV2 = async (spaceId: string, purchase: Purchase) => {
+    const res = await api('POST', `${base(spaceId)}/stripe/checkout/v2/info`, {
+      ...purchaseBody(purchase),
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: purchase.seats }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as PaymentInfo;
+  };
+  const sessionFields = (spaceId: string, { country, interval = 'YEARLY' }: Purchase) => ({
+    workspaceId: spaceId,
+    addressInfo: {
+      country,
+      state: country === 'US' ? 'CA' : '',
+      city: country === 'US' ? 'San Francisco' : 'Berlin',
+      postalCode: country === 'US' ? '94107' : '10117',
+      street: country === 'US' ? '1 Market St' : 'Unter den Linden 1',
+    },
+    companyName: '',
+    customerName: 'Pat Morgan',
+    isB2BTransaction: false,
+    goBackUrl: '/space/billing',
+    billingInterval: interval,
+    workspacePlan: 'PRO' as const,
+  });
+  const startCheckout = async (spaceId: string, purchase: Purchase) => {
+    const res = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...sessionFields(spaceId, purchase),
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: purchase.seats }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { stripeCheckoutSessionId: string; url: string };
+  };
+
+  /** A browser's form post from the hosted page itself. */
+  const post = (url: string, form: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
+      body: new URLSearchParams(form).toString(),
+    });
+  const pay = (checkoutUrl: string, cardNumber: string) => post(`${checkoutUrl}/pay`, { cardNumber });
+  const sync = async (spaceId: string, sessionId: string) => {
+    const res = await api('POST', `${base(spaceId)}/stripe/checkout/v1/session/${sessionId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { status: string; subscriptionId: string | null };
+  };
+  const subscriptionsOf = async (spaceId: string) => {
+    const res = await api(
+      'GET',
+      `${base(spaceId)}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return listSubscriptionsV1.response.parse(res.json()).items;
+  };
+
+  it('CHK-064 CHK-066 CHK-068 CHK-072 API-029 API-030 BILL-028 PRICE-010 a person pays 7 seats in EUR with card 4242 on the hosted page, comes back, and the space has the active plan with 7 seats', async () => {
+    const spaceId = await newSpace();
+    const purchase: Purchase = { country: 'DE', seats: 7 };
+    const preview = await previewV2(spaceId, purchase);
+    expect(preview).toMatchObject({ currency: 'EUR', couponId: '5SEATS', taxRate: 19 });
+
+    const checkout = await startCheckout(spaceId, purchase);
+    expect(checkout.url).toBe(`${t.baseUrl}/sandbox/stripe/checkout/${checkout.stripeCheckoutSessionId}`);
+    const page = await fetch(checkout.url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // What a person reads: the markup's text, white space as a browser shows it.
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Test sandbox');
+    expect(text).toContain('Coupon 5SEATS (20% off)');
+    expect(text).toContain('VAT (19%)');
+    expect(text).toContain('7 seats × €36.00');
+    expect(html).toContain('<label for="card-number">Card number</label>');
+    expect(html).toContain(`€${(preview.chargedToday / 100).toFixed(2)}`);
+
+    const paid = await pay(checkout.url, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(
+      `${t.baseUrl}/${spaceId}/buying-space-${spaces}/space/billing`,
+    );
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      status: 'success',
+      from: 'FREE',
+      to: 'PRO',
+      gmailSeats: '7',
+      session_id: checkout.stripeCheckoutSessionId,
+    });
+
+    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toMatchObject({ status: 'complete' });
+    const [subscription, ...others] = await subscriptionsOf(spaceId);
+    expect(others).toEqual([]);
+    expect(subscription).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      workspacePlan: 'PRO',
+      billingInterval: 'YEARLY',
+      subscriptionPaymentPlans: [expect.objectContaining({ totalSeats: 7, allowedQuantity: 7 })],
+      additionalStripeInfo: expect.objectContaining({
+        couponId: '5SEATS',
+        couponPercentOff: 20,
+        latestInvoice: expect.objectContaining({ paid: true }),
+      }),
+    });
+    const [space] = await t.database.db.select().from(workspaces).where(eq(workspaces.id, spaceId));
+    expect(space?.plan).toBe('PRO');
+
+    // What was charged is what the preview said, to the cent.
+    const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+    const invoice = await stripe.invoices.retrieve(session.invoice as string, { expand: ['payments'] });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: preview.chargedToday,
+      total: preview.totalAmount,
+    });
+    const invoicePage = await fetch(invoice.hosted_invoice_url!);
+    expect(invoicePage.status).toBe(200);
+    expect((await invoicePage.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
+      `Amount paid €${(preview.chargedToday / 100).toFixed(2)}`,
+    );
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
+    const live = await stripe.subscriptions.retrieve(session.subscription as string, {
+      expand: ['discounts'],
+    });
+    expect(live.items.data[0]).toMatchObject({ quantity: 7 });
+    expect(live.items.data[0]!.current_period_end).toBeGreaterThan(live.items.data[0]!.current_period_start);
+
+    // The hosted page is closed now: paying again buys nothing more.
+    expect((await pay(checkout.url, '4242424242424242')).status).toBe(200);
+    const customerId = session.customer as string;
+    const types = (await stripe.events.list({ limit: 100 })).data
+      .filter((event) => JSON.stringify(event.data.object).includes(customerId))
+      .map((event) => event.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
+    );
+  });
+
+  it('CHK-074 CHK-067 a business in the EU with a malformed VAT id gets the field error and no checkout; a valid one buys without VAT', async () => {
+    const spaceId = await newSpace();
+    const business = {
+      ...sessionFields(spaceId, { country: 'DE', seats: 5 }),
+      isB2BTransaction: true,
+      companyName: 'Acme GmbH',
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 5 }],
+    };
+    const refused = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...business,
+      vatNumber: '12',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'tax_id_invalid',
+        fields: { 'body.vatNumber': 'This VAT ID doesn’t seem to be valid.' },
+      },
+    });
+    const accepted = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...business,
+      vatNumber: 'DE123456789',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = await stripe.checkout.sessions.retrieve(
+      (accepted.json() as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId,
+    );
+    expect(session.total_details?.amount_tax).toBe(0);
+    const taxIds = await stripe.customers.listTaxIds(session.customer as string);
+    expect(taxIds.data.map((taxId) => taxId.value)).toEqual(['DE123456789']);
+  });
+
+  it('CHK-064 a declined card (4000 0000 0000 0002) shows the error on the page and buys nothing; the session stays open', async () => {
+    const spaceId = await newSpace();
+    const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
+    const declined = await pay(checkout.url, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    const html = await declined.text();
+    expect(html).toContain('role="alert">Your card was declined.</p>');
+    expect(html).toContain('aria-invalid="true"');
+    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+      status: 'open',
+      subscription: null,
+    });
+    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toEqual({
+      status: 'open',
+      subscriptionId: null,
+    });
+    expect(await subscriptionsOf(spaceId)).toEqual([]);
+    expect(
+      (
+        await stripe.subscriptions.list({
+          customer: (await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId))
+            .customer as string,
+        })
+      ).data,
+    ).toEqual([]);
+  });
+
+  it('CHK-064 card 4000 0025 0000 3155 needs the authentication step: failing it buys nothing, completing it pays', async () => {
+    const spaceId = await newSpace();
+    const preview = await previewV2(spaceId, { country: 'US', seats: 1 });
+    const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
+    const asked = await pay(checkout.url, '4000002500003155');
+    expect(asked.status).toBe(303);
+    const authUrl = new URL(asked.headers.get('location')!, t.baseUrl).href;
+    expect(authUrl).toBe(`${checkout.url}/authenticate`);
+    const authPage = await (await fetch(authUrl)).text();
+    expect(authPage).toContain('Complete authentication');
+    expect(authPage).toContain('Fail authentication');
+
+    const failed = await post(authUrl, { result: 'fail' });
+    expect(failed.status).toBe(402);
+    expect(await failed.text()).toContain('We are unable to authenticate your payment method.');
+    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+      status: 'open',
+    });
+
+    await pay(checkout.url, '4000 0025 0000 3155');
+    const completed = await post(authUrl, { result: 'complete' });
+    expect(completed.status).toBe(303);
+    expect(completed.headers.get('location')).toContain(`session_id=${checkout.stripeCheckoutSessionId}`);
+    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toMatchObject({ status: 'complete' });
+    const [subscription] = await subscriptionsOf(spaceId);
+    expect(subscription).toMatchObject({ subscriptionStatus: 'ACTIVE', amount: preview.subtotal });
+  });
+
+  it('CHK-064 the hosted page refuses a form posted from another site, and links back to cancel_url', async () => {
+    const spaceId = await newSpace();
+    const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
+    const page = await fetch(checkout.url);
+    expect(await page.text()).toContain(`href="${t.baseUrl}/space/billing"`);
+    // A browser sends `Origin: null` with a page's own forms under `no-referrer`; this keeps it real.
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    const forged = await fetch(`${checkout.url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: 'cardNumber=4242424242424242',
+    });
+    expect(forged.status).toBe(403);
+    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+      status: 'open',
+    });
+    expect((await fetch(`${t.baseUrl}/sandbox/stripe/checkout/cs_test_guessed`)).status).toBe(404);
+  });
+
+  it('RELIABILITY two checkouts for one space at once cannot create two live subscriptions', async () => {
+    const spaceId = await newSpace();
+    const started = await Promise.all(
+      [1, 2].map(() =>
+        api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+          ...sessionFields(spaceId, { country: 'US', seats: 1 }),
+          seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 1 }],
+        }),
+      ),
+    );
+    const urls = started
+      .filter((res) => res.statusCode === 200)
+      .map((res) => (res.json() as { url: string }).url);
+    expect(urls.length).toBeGreaterThan(0);
+    const answers = await Promise.all(urls.map((url) => pay(url, '4242424242424242')));
+    expect(answers.filter((res) => res.status === 303)).toHaveLength(1);
+    const paidUrl = urls[answers.findIndex((res) => res.status === 303)]!;
+    await sync(spaceId, paidUrl.split('/').at(-1)!);
+    const live = (await subscriptionsOf(spaceId)).filter((sub) => sub.subscriptionStatus === 'ACTIVE');
+    expect(live).toHaveLength(1);
+
+    const again = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+      ...sessionFields(spaceId, { country: 'US', seats: 1 }),
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 1 }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'subscription_exists' } });
+  });
+
+  it('RELIABILITY webhook events twice and in reverse order, a stale incomplete one last, leave one active subscription', async () => {
+    const spaceId = await newSpace();
+    const checkout = await startCheckout(spaceId, { country: 'US', seats: 3 });
+    expect((await pay(checkout.url, '4242424242424242')).status).toBe(303);
+    // No return to the app: the sandbox's own webhook deliveries alone make the purchase ours.
+    const rows = () =>
+      t.database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, spaceId));
+    await vi.waitFor(async () => expect((await rows()).map((row) => row.status)).toEqual(['ACTIVE']), {
+      timeout: 15_000,
+    });
+
+    const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+    const created = (
+      await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+    ).data.find((event) => (event.data.object as Stripe.Subscription).id === session.subscription)!;
+    const stale = {
+      ...created,
+      id: `evt_stale_${randomUUID()}`,
+      created: created.created - 60,
+      type: 'customer.subscription.updated',
+      data: { object: { ...created.data.object, status: 'incomplete' } },
+    };
+    const fresh = { ...created, id: `evt_fresh_${randomUUID()}` };
+    for (const event of [fresh, stale]) {
+      for (let delivery = 0; delivery < 2; delivery += 1) {
+        const body = JSON.stringify(event);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: STRIPE_WEBHOOK_PATH,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': stripeSignature(t.context.config.payments.webhookSecret, body),
+          },
+          payload: body,
+        });
+        expect(res.json()).toEqual({ received: true, duplicate: delivery === 1 });
+      }
+    }
+    const recorded = await t.database.db
+      .select()
+      .from(providerEvents)
+      .where(eq(providerEvents.eventId, stale.id));
+    expect(recorded).toHaveLength(1);
+    // Every new event re-reads the provider; wait until the queue has run the syncs they asked for.
+    await vi.waitFor(
+      async () => {
+        const [row] = await rows();
+        expect(row!.updatedAt.getTime()).toBeGreaterThan(recorded[0]!.receivedAt.getTime());
+      },
+      { timeout: 15_000 },
+    );
+    const after = await rows();
+    expect(after.map((row) => [row.status, row.providerSubscriptionId])).toEqual([
+      ['ACTIVE', session.subscription],
+    ]);
+  });
+
+  describe('PRICE-002 PRICE-003 PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014 CHK-072 previews match the charge to the cent', () => {
+    const cases = [1, 5, 10, 25, 50, 100].flatMap((seats) =>
+      (['US', 'DE'] as const).map((country) => ({ seats, country })),
+    );
+    let spaceId: string;
+    beforeAll(async () => {
+      spaceId = await newSpace();
+    });
+
+    it.each(cases)('API-029 API-030 v2: $seats seats from $country', async ({ seats, country }) => {
+      const preview = await previewV2(spaceId, { country, seats });
+      const checkout = await startCheckout(spaceId, { country, seats });
+      const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+      expect(session.currency).toBe(country === 'US' ? 'usd' : 'eur');
+      expect(session.amount_total).toBe(preview.chargedToday);
+      expect(session.amount_total).toBe(preview.totalAmount);
+      expect(session.total_details).toMatchObject({
+        amount_discount: preview.discountAmount,
+        amount_tax: preview.taxAmount,
+      });
+      expect(preview.totalAmount).toBe(preview.subtotal - preview.discountAmount + preview.taxAmount);
+      expect(preview.taxAmount).toBe(
+        Math.round(((preview.subtotal - preview.discountAmount) * preview.taxRate) / 100),
+      );
+    });
+
+    it.each(cases)('API-027 API-028 CHK-070 v1: $seats users from $country', async ({ seats, country }) => {
+      const res = await api('POST', `${base(spaceId)}/stripe/checkout/v1/info`, {
+        ...purchaseBody({ country, seats }),
+        userUpdates: Array.from({ length: seats }, () => ({
+          userId: randomUUID(),
+          userPlan: 'PRO_PERSONAL',
+        })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const preview = res.json() as PaymentInfo;
+      const started = await api('POST', `${base(spaceId)}/stripe/checkout/v1/session`, {
+        ...sessionFields(spaceId, { country, seats }),
+        stripePlans: preview.stripePlans.map((plan) => ({
+          stripePriceId: plan.stripePriceId,
+          quantity: plan.quantity,
+        })),
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const session = await stripe.checkout.sessions.retrieve(
+        (started.json() as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId,
+      );
+      expect(session.amount_total).toBe(preview.chargedToday);
+      expect(preview.stripePlans[0]?.quantity).toBe(seats);
+    });
+
+    it('PRICE-014 and the charge of 100 seats in EUR is the preview, once paid', async () => {
+      const preview = await previewV2(spaceId, { country: 'DE', seats: 100 });
+      const checkout = await startCheckout(spaceId, { country: 'DE', seats: 100 });
+      expect((await pay(checkout.url, '4242424242424242')).status).toBe(303);
+      const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+      const invoice = await stripe.invoices.retrieve(session.invoice as string);
+      expect(invoice.amount_paid).toBe(preview.chargedToday);
+      expect(invoice.total_taxes?.[0]?.amount).toBe(preview.taxAmount);
+      expect(invoice.total_discount_amounts?.[0]?.amount).toBe(preview.discountAmount);
+    });
+  });
+});

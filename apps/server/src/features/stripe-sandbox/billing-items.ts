@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { invalidParam } from './sandbox-errors';
+import { formInt } from './sandbox-params';
+import { findObject, getObject, type StripeObject } from './sandbox-store';
+import { priceInvoice, type PricedInvoice } from './pricing';
+
+/** An item of a subscription to be: what Checkout's line_items and a preview's items both take. */
+export const itemParam = z.strictObject({
+  price: z.string().min(1),
+  quantity: formInt.min(1).max(10_000).default(1),
+  tax_rates: z.array(z.string()).max(5).optional(),
+});
+export const discountsParam = z
+  .array(z.strictObject({ coupon: z.string().min(1) }))
+  .max(1)
+  .optional();
+
+/** Items with their price and tax rate objects, all recurring in one currency and interval. */
+export interface ResolvedItems {
+  items: { price: StripeObject; quantity: number; taxRates: StripeObject[] }[];
+  currency: string;
+  recurring: { interval: string; interval_count: number };
+  coupon: StripeObject | null;
+  priced: PricedInvoice;
+}
+
+export async function resolveItems(
+  db: Db,
+  input: { items: z.infer<typeof itemParam>[]; discounts?: { coupon: string }[] | undefined },
+  param: string,
+): Promise<ResolvedItems> {
+  if (input.items.length === 0) throw invalidParam(param, `Missing required param: ${param}.`);
+  const items = [];
+  for (const [index, item] of input.items.entries()) {
+    const price = await getObject(db, 'price', item.price, `${param}[${index}][price]`);
+    if (!price.recurring) {
+      throw invalidParam(`${param}[${index}][price]`, 'The price must be recurring for a subscription.');
+    }
+    const taxRates = [];
+    for (const id of item.tax_rates ?? []) {
+      taxRates.push(await getObject(db, 'tax_rate', id, `${param}[${index}][tax_rates]`));
+    }
+    items.push({ price, quantity: item.quantity, taxRates });
+  }
+  const first = items[0]!.price;
+  const recurring = first.recurring as { interval: string; interval_count: number };
+  for (const [index, { price }] of items.entries()) {
+    const other = price.recurring as typeof recurring;
+    if (price.currency !== first.currency || other.interval !== recurring.interval) {
+      throw invalidParam(
+        `${param}[${index}][price]`,
+        'All prices of a subscription must share one currency and one billing interval.',
+      );
+    }
+  }
+  const couponId = input.discounts?.[0]?.coupon;
+  const coupon = couponId ? await findObject(db, 'coupon', couponId) : null;
+  if (couponId && !coupon) throw invalidParam('discounts[0][coupon]', `No such coupon: '${couponId}'`);
+  if (coupon?.amount_off) {
+    throw invalidParam('discounts[0][coupon]', 'The sandbox applies percent_off coupons only.');
+  }
+  const priced = priceInvoice(
+    items.map((item) => ({
+      unitAmount: item.price.unit_amount as number,
+      quantity: item.quantity,
+      taxRates: item.taxRates.map((rate) => ({
+        id: rate.id,
+        percentage: rate.percentage as number,
+        inclusive: rate.inclusive as boolean,
+      })),
+    })),
+    (coupon?.percent_off as number | null) ?? null,
+  );
+  return { items, currency: first.currency as string, recurring, coupon, priced };
+}

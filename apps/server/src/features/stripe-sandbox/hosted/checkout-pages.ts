@@ -1,0 +1,190 @@
+import { hostedCheckoutPath } from '../sandbox-paths';
+import type { StripeObject } from '../sandbox-store';
+import { html, money, sandboxPage, type Html } from './page-layout';
+
+/** What the order summary shows, read from the session and its catalogue objects. */
+export interface OrderSummary {
+  session: StripeObject;
+  lines: { name: string; quantity: number; unitAmount: number; amount: number }[];
+  coupon: { id: string; percentOff: number | null } | null;
+  taxes: { name: string; percentage: number; amount: number }[];
+  interval: string;
+}
+
+function summarySection(order: OrderSummary): Html {
+  const { session } = order;
+  const currency = session.currency as string;
+  const totals = session.total_details as { amount_discount: number; amount_tax: number };
+  return html`<section aria-labelledby="summary-title">
+    <h2 id="summary-title">Order summary</h2>
+    <table>
+      <caption class="hint">
+        Billed every ${order.interval}, starting today.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" class="amount">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${order.lines.map(
+          (line) =>
+            html`<tr>
+              <td>
+                ${line.name}<br /><span class="hint"
+                  >${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} ×
+                  ${money(line.unitAmount, currency)}</span
+                >
+              </td>
+              <td class="amount">${money(line.amount, currency)}</td>
+            </tr>`,
+        )}
+        ${
+          order.coupon
+            ? html`<tr>
+                <td>
+                  Coupon
+                  ${order.coupon.id}${order.coupon.percentOff ? ` (${order.coupon.percentOff}% off)` : ''}
+                </td>
+                <td class="amount">−${money(totals.amount_discount, currency)}</td>
+              </tr>`
+            : ''
+        }
+        <tr>
+          <td>Subtotal</td>
+          <td class="amount">
+            ${money((session.amount_subtotal as number) - totals.amount_discount, currency)}
+          </td>
+        </tr>
+        ${order.taxes.map(
+          (tax) =>
+            html`<tr>
+              <td>${tax.name} (${tax.percentage}%)</td>
+              <td class="amount">${money(tax.amount, currency)}</td>
+            </tr>`,
+        )}
+      </tbody>
+      <tfoot>
+        <tr class="total">
+          <th scope="row">Total due today</th>
+          <td class="amount">${money(session.amount_total as number, currency)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  </section>`;
+}
+
+const cancelLink = (session: StripeObject) =>
+  session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back</a></p>` : '';
+
+/** The payment form: the order, one card field, Pay; an error from the last try when there was one. */
+export function checkoutPage(order: OrderSummary, error: string | null): string {
+  const { session } = order;
+  const id = session.id;
+  const described = error ? 'card-hint card-error' : 'card-hint';
+  return sandboxPage(
+    'Checkout',
+    html`<h1>Complete your purchase</h1>
+      ${summarySection(order)}
+      <section aria-labelledby="pay-title">
+        <h2 id="pay-title">Pay with card</h2>
+        <form method="post" action="${hostedCheckoutPath(id)}/pay">
+          <label for="card-number">Card number</label>
+          <input
+            id="card-number"
+            name="cardNumber"
+            type="text"
+            inputmode="numeric"
+            autocomplete="cc-number"
+            required
+            maxlength="23"
+            aria-describedby="${described}"
+            ${error ? html` aria-invalid="true" autofocus` : ''}
+          />
+          <p class="hint" id="card-hint">
+            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
+            for authentication.
+          </p>
+          ${error ? html`<p class="error" id="card-error" role="alert">${error}</p>` : ''}
+          <button type="submit">
+            Pay ${money(session.amount_total as number, session.currency as string)}
+          </button>
+        </form>
+      </section>
+      ${cancelLink(session)}`,
+  );
+}
+
+/** The 3-D Secure step of card 3155: the person completes or fails the authentication. */
+export function authenticationPage(session: StripeObject, last4: string): string {
+  const action = `${hostedCheckoutPath(session.id)}/authenticate`;
+  return sandboxPage(
+    'Authenticate your payment',
+    html`<h1>Authenticate your payment</h1>
+      <section aria-labelledby="auth-title">
+        <h2 id="auth-title">3-D Secure test page</h2>
+        <p>
+          Your bank asks you to confirm the payment of
+          ${money(session.amount_total as number, session.currency as string)} with the card ending in
+          ${last4}.
+        </p>
+        <form method="post" action="${action}">
+          <input type="hidden" name="result" value="complete" /><button type="submit">
+            Complete authentication
+          </button>
+        </form>
+        <form method="post" action="${action}">
+          <input type="hidden" name="result" value="fail" /><button type="submit" class="secondary">
+            Fail authentication
+          </button>
+        </form>
+      </section>`,
+  );
+}
+
+/** A session that can no longer be paid: complete (paid) or expired. */
+export function closedPage(session: StripeObject): string {
+  const complete = session.status === 'complete';
+  return sandboxPage(
+    complete ? 'Payment complete' : 'Checkout expired',
+    html`<h1>${complete ? 'This purchase is paid' : 'This checkout has expired'}</h1>
+      <section>
+        <p>
+          ${complete ? 'Nothing more to pay here.' : 'Nothing was charged. Start the purchase again from the app.'}
+        </p>
+      </section>
+      ${cancelLink(session)}`,
+  );
+}
+
+/** An invoice's hosted page: what was billed and whether it is paid. */
+export function invoicePage(invoice: StripeObject): string {
+  const currency = invoice.currency as string;
+  return sandboxPage(
+    `Invoice ${String(invoice.number ?? invoice.id)}`,
+    html`<h1>Invoice ${String(invoice.number ?? invoice.id)}</h1>
+      <section>
+        <table>
+          <tbody>
+            <tr>
+              <td>Status</td>
+              <td class="amount">${String(invoice.status)}</td>
+            </tr>
+            <tr>
+              <td>Subtotal</td>
+              <td class="amount">${money(invoice.subtotal as number, currency)}</td>
+            </tr>
+            <tr>
+              <td>Total</td>
+              <td class="amount">${money(invoice.total as number, currency)}</td>
+            </tr>
+            <tr>
+              <td>Amount paid</td>
+              <td class="amount">${money(invoice.amount_paid as number, currency)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>`,
+  );
+}

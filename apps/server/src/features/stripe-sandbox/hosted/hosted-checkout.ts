@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CARD_MESSAGES, readCard, type CardBehaviour } from '../cards';
+import { expireIfDue, payCheckoutSession, sendEvents, setPendingAuthentication } from '../checkout-payment';
+import { SANDBOX_STRIPE_PREFIX } from '../sandbox-paths';
+import type { SandboxContext } from '../sandbox-route';
+import { findObject, type StripeObject } from '../sandbox-store';
+import {
+  authenticationPage,
+  checkoutPage,
+  closedPage,
+  invoicePage,
+  type OrderSummary,
+} from './checkout-pages';
+import { html, sandboxPage } from './page-layout';
+
+type Pending = { brand: string; last4: string; behaviour: CardBehaviour };
+
+async function orderSummary(context: SandboxContext, session: StripeObject): Promise<OrderSummary> {
+  const items = (
+    session.line_items as { data: { price: StripeObject; quantity: number; amount_subtotal: number }[] }
+  ).data;
+  const lines = [];
+  for (const item of items) {
+    const product = await findObject(context.db, 'product', item.price.product as string);
+    lines.push({
+      name: String(product?.name ?? item.price.nickname ?? item.price.id),
+      quantity: item.quantity,
+      unitAmount: item.price.unit_amount as number,
+      amount: item.amount_subtotal,
+    });
+  }
+  const couponId = (session._discounts as { coupon: string }[])[0]?.coupon;
+  const coupon = couponId ? await findObject(context.db, 'coupon', couponId) : null;
+  const taxes = new Map<string, { name: string; percentage: number; amount: number }>();
+  const taxRateIds = (session._items as { tax_rates?: string[] }[]).flatMap((item) => item.tax_rates ?? []);
+  for (const id of new Set(taxRateIds)) {
+    const rate = await findObject(context.db, 'tax_rate', id);
+    if (rate)
+      taxes.set(id, { name: String(rate.display_name), percentage: rate.percentage as number, amount: 0 });
+  }
+  // One tax line per rate; the session's tax total is what the invoice will charge.
+  const [only] = [...taxes.values()];
+  if (taxes.size === 1 && only) only.amount = (session.total_details as { amount_tax: number }).amount_tax;
+  const interval = (items[0]?.price.recurring as { interval: string } | undefined)?.interval ?? 'month';
+  return {
+    session,
+    lines,
+    coupon: coupon ? { id: coupon.id, percentOff: (coupon.percent_off as number | null) ?? null } : null,
+    taxes: [...taxes.values()],
+    interval,
+  };
+}
+
+const sendPage = (reply: FastifyReply, status: number, page: string) =>
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The session id in the address must not leak to other sites; `no-referrer` would make the
+    // browser send `Origin: null` with the page's own forms, which the same-origin check refuses.
+    .header('referrer-policy', 'same-origin')
+    .send(page);
+
+/**
+ * The hosted checkout pages for people: no API key (a buyer has none), the session id (24
+ * random characters) is the only way in, as at Stripe. Forms post to the same origin only: a
+ * browser's Sec-Fetch-Site or Origin from another site is refused, so another site cannot press
+ * Pay for someone.
+ */
+export async function registerHostedCheckout(
+  app: FastifyInstance,
+  options: { context: SandboxContext; publicUrl: string },
+): Promise<void> {
+  const { context } = options;
+  const ownOrigin = new URL(options.publicUrl).origin;
+
+  const crossSite = (request: FastifyRequest) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') return true;
+    const origin = request.headers.origin;
+    return Boolean(origin) && origin !== ownOrigin && origin !== `${request.protocol}://${request.host}`;
+  };
+
+  /** The session when it can still be paid; otherwise the page saying why, already sent. */
+  const openSession = async (request: FastifyRequest, reply: FastifyReply): Promise<StripeObject | null> => {
+    const { id } = request.params as { id: string };
+    const found = await findObject(context.db, 'checkout.session', id);
+    if (!found) {
+      await sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such checkout</h1>`));
+      return null;
+    }
+    const { session, events } = await expireIfDue(context, found);
+    await sendEvents(context, events);
+    if (session.status !== 'open') {
+      await sendPage(reply, session.status === 'complete' ? 200 : 410, closedPage(session));
+      return null;
+    }
+    return session;
+  };
+
+  const pay = async (reply: FastifyReply, session: StripeObject, card: Pending) => {
+    const paid = await payCheckoutSession(context, {
+      sessionId: session.id,
+      card,
+      publicOrigin: options.publicUrl,
+    });
+    if (paid.status === 'complete') return reply.redirect(paid.successUrl, 303);
+    const now = await findObject(context.db, 'checkout.session', session.id);
+    return sendPage(reply, 409, closedPage(now ?? session));
+  };
+
+  await app.register(
+    async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4 * 1024 },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      scope.addHook('onRequest', async (request, reply) => {
+        if (request.method === 'POST' && crossSite(request)) {
+          await sendPage(
+            reply,
+            403,
+            sandboxPage('Refused', html`<h1>This form must be sent from its own page</h1>`),
+          );
+        }
+      });
+      const page = { schema: { hide: true } };
+
+      scope.get('/checkout/:id', page, async (request, reply) => {
+        const session = await openSession(request, reply);
+        if (session) return sendPage(reply, 200, checkoutPage(await orderSummary(context, session), null));
+      });
+
+      scope.post('/checkout/:id/pay', page, async (request, reply) => {
+        const session = await openSession(request, reply);
+        if (!session) return;
+        const card = readCard(String((request.body as Record<string, unknown> | null)?.cardNumber ?? ''));
+        const refuse = async (status: number, message: string) =>
+          sendPage(reply, status, checkoutPage(await orderSummary(context, session), message));
+        if (!card.ok) return refuse(400, card.message);
+        if (card.behaviour === 'declined') return refuse(402, CARD_MESSAGES.declined);
+        const pending: Pending = { brand: card.brand, last4: card.last4, behaviour: card.behaviour };
+        if (card.behaviour === 'authenticate') {
+          await setPendingAuthentication(context, session.id, pending);
+          return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/checkout/${session.id}/authenticate`, 303);
+        }
+        return pay(reply, session, pending);
+      });
+
+      scope.get('/checkout/:id/authenticate', page, async (request, reply) => {
+        const session = await openSession(request, reply);
+        if (!session) return;
+        const pending = session._authentication as Pending | null;
+        if (!pending) return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/checkout/${session.id}`, 303);
+        return sendPage(reply, 200, authenticationPage(session, pending.last4));
+      });
+
+      scope.post('/checkout/:id/authenticate', page, async (request, reply) => {
+        const session = await openSession(request, reply);
+        if (!session) return;
+        const pending = session._authentication as Pending | null;
+        if (!pending) return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/checkout/${session.id}`, 303);
+        if ((request.body as Record<string, unknown> | null)?.result !== 'complete') {
+          const cleared = await setPendingAuthentication(context, session.id, null);
+          if (!cleared) return sendPage(reply, 409, closedPage(session));
+          return sendPage(
+            reply,
+            402,
+            checkoutPage(await orderSummary(context, cleared), CARD_MESSAGES.authenticationFailed),
+          );
+        }
+        return pay(reply, session, pending);
+      });
+
+      scope.get('/invoices/:id', page, async (request, reply) => {
+        const invoice = await findObject(context.db, 'invoice', (request.params as { id: string }).id);
+        if (!invoice) return sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such invoice</h1>`));
+        return sendPage(reply, 200, invoicePage(invoice));
+      });
+    },
+    { prefix: SANDBOX_STRIPE_PREFIX },
+  );
+}

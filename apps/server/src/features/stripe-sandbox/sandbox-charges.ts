@@ -1,0 +1,122 @@
+import type { Db } from '../../db/client';
+import type { CardBehaviour } from './cards';
+import { sandboxId } from './sandbox-ids';
+import { hostedInvoicePath } from './sandbox-paths';
+import { insertObject, type StripeObject } from './sandbox-store';
+
+/** An event to send once the writes that caused it are committed. */
+export type PendingEvent = [type: string, object: StripeObject, previous?: Record<string, unknown>];
+
+/** The card a person typed, kept as Stripe keeps a payment method (never the full number). */
+export function insertCard(
+  db: Db,
+  card: { brand: string; last4: string; behaviour: CardBehaviour },
+  customer: string,
+  now: number,
+): Promise<StripeObject> {
+  return insertObject(db, {
+    id: sandboxId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    created: now,
+    livemode: false,
+    customer,
+    card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit' },
+    billing_details: { address: null, email: null, name: null, phone: null },
+    metadata: {},
+    _behaviour: card.behaviour,
+  });
+}
+
+/**
+ * Finalises an invoice and charges it to a card through a payment intent, as Stripe does for a
+ * subscription: paid when the card pays, left open (and the intent waiting for another payment
+ * method) when it does not. Returns whether it was paid and the events to send.
+ */
+export async function chargeInvoice(
+  db: Db,
+  draft: StripeObject,
+  options: { paymentMethod: StripeObject; now: number; publicOrigin: string; offSession: boolean },
+): Promise<{ invoice: StripeObject; paid: boolean; events: PendingEvent[] }> {
+  const { paymentMethod, now } = options;
+  const behaviour = paymentMethod._behaviour as CardBehaviour;
+  // A card set up with authentication pays later charges without it; 0341 fails every later one.
+  const paid = behaviour !== 'declined' && !(behaviour === 'fails-later' && options.offSession);
+  const amount = draft.amount_due as number;
+  const intentId = sandboxId('pi');
+  const clientSecret = `${intentId}_secret_${sandboxId('s').slice(2)}`;
+  const intent = await insertObject(db, {
+    id: intentId,
+    object: 'payment_intent',
+    amount,
+    amount_received: paid ? amount : 0,
+    currency: draft.currency,
+    customer: draft.customer,
+    client_secret: clientSecret,
+    created: now,
+    description: 'Subscription creation',
+    last_payment_error: paid
+      ? null
+      : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+    livemode: false,
+    metadata: {},
+    payment_method: paymentMethod.id,
+    payment_method_types: ['card'],
+    status: paid ? 'succeeded' : 'requires_payment_method',
+  });
+  const invoiceId = draft.id;
+  const invoice = await insertObject(db, {
+    ...draft,
+    status: paid ? 'paid' : 'open',
+    number: `SBX-${String(now).slice(-6)}-${invoiceId.slice(-4).toUpperCase()}`,
+    hosted_invoice_url: `${options.publicOrigin}${hostedInvoicePath(invoiceId)}`,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    attempt_count: 1,
+    attempted: true,
+    default_payment_method: paymentMethod.id,
+    effective_at: now,
+    status_transitions: {
+      ...(draft.status_transitions as object),
+      finalized_at: now,
+      paid_at: paid ? now : null,
+    },
+    confirmation_secret: { client_secret: clientSecret, type: 'payment_intent' },
+    payments: {
+      object: 'list',
+      data: [
+        {
+          id: sandboxId('inpay'),
+          object: 'invoice_payment',
+          amount_paid: paid ? amount : null,
+          amount_requested: amount,
+          created: now,
+          currency: draft.currency,
+          invoice: invoiceId,
+          is_default: true,
+          livemode: false,
+          payment: { type: 'payment_intent', payment_intent: intentId },
+          status: paid ? 'paid' : 'open',
+          status_transitions: { canceled_at: null, paid_at: paid ? now : null },
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${invoiceId}`,
+    },
+  });
+  const events: PendingEvent[] = [
+    ['invoice.created', { ...invoice, status: 'draft' }],
+    ['invoice.finalized', invoice],
+    ...(paid
+      ? ([
+          ['payment_intent.succeeded', intent],
+          ['invoice.paid', invoice],
+          ['invoice.payment_succeeded', invoice],
+        ] as PendingEvent[])
+      : ([
+          ['payment_intent.payment_failed', intent],
+          ['invoice.payment_failed', invoice],
+        ] as PendingEvent[])),
+  ];
+  return { invoice, paid, events };
+}

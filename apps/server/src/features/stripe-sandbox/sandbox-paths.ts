@@ -1,0 +1,8 @@
+/** Where the sandbox answers; the payments adapter (features/payments) sends the SDK here. */
+export const SANDBOX_STRIPE_PREFIX = '/sandbox/stripe';
+
+/** The hosted payment page of a checkout session, for people (no API key). */
+export const hostedCheckoutPath = (sessionId: string) => `${SANDBOX_STRIPE_PREFIX}/checkout/${sessionId}`;
+
+/** An invoice's hosted page (`hosted_invoice_url`). */
+export const hostedInvoicePath = (invoiceId: string) => `${SANDBOX_STRIPE_PREFIX}/invoices/${invoiceId}`;
