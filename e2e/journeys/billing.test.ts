@@ -20,7 +20,7 @@ async function subscriptionsOf(page: Page, workspaceId: string): Promise<Subscri
     `/api/workspace-billing/workspaces/${workspaceId}/subscriptions/v1?includePlans=true`,
   );
   expect(answer.status).toBe(200);
-  return answer.body as SubscriptionRow[];
+  return (answer.body as { items: SubscriptionRow[] }).items;
 }
 
 /** From the billing page's plan card to the billing information form. */
