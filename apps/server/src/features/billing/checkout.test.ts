@@ -3,7 +3,14 @@ import { listSubscriptionsV1, type PaymentInfo } from '@mergeboard/core';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { providerEvents, subscriptions, users, workspaces } from '../../db/schema';
+import {
+  billingCustomers,
+  checkoutSessions,
+  providerEvents,
+  subscriptions,
+  users,
+  workspaces,
+} from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
@@ -212,6 +219,74 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
     );
   });
+
+  it.each([
+    [
+      'CHK-052',
+      { addressInfo: { country: 'de' } },
+      'body.addressInfo.country',
+      'Country is a required field',
+    ],
+    [
+      'CHK-054',
+      { isB2BTransaction: true, companyName: 'Acme GmbH', vatNumber: 'D' },
+      'body.vatNumber',
+      'The VAT ID is a required field for a business purchase',
+    ],
+    [
+      'CHK-055',
+      { isB2BTransaction: true, vatNumber: 'DE123456789' },
+      'body.companyName',
+      'Company name is a required field',
+    ],
+    [
+      'CHK-056',
+      { companyName: 'c'.repeat(257) },
+      'body.companyName',
+      'Company name must be at most 256 characters',
+    ],
+    ['CHK-057', { customerName: '  ' }, 'body.customerName', 'Name is a required field'],
+    [
+      'CHK-058',
+      {
+        isB2BTransaction: true,
+        companyName: 'Acme GmbH',
+        vatNumber: 'DE123456789',
+        customerName: 'n'.repeat(31),
+      },
+      'body.customerName',
+      'Company name must be at most 30 characters',
+    ],
+    [
+      'CHK-059',
+      { customerName: 'n'.repeat(257) },
+      'body.customerName',
+      'Name must be at most 256 characters',
+    ],
+    ['CHK-060', { addressInfo: { street: '' } }, 'body.addressInfo.street', 'Street is a required field'],
+    ['CHK-061', { addressInfo: { city: 'B' } }, 'body.addressInfo.city', 'City is a required field'],
+  ] as const)(
+    '%s the server refuses the billing form with the spec text and writes nothing',
+    async (_id, change, field, message) => {
+      const spaceId = await newSpace();
+      const fields = sessionFields(spaceId, { country: 'DE', seats: 2 });
+      const changed = change as Record<string, unknown> & { addressInfo?: object };
+      const res = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
+        ...fields,
+        ...changed,
+        addressInfo: { ...fields.addressInfo, ...changed.addressInfo },
+        seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 2 }],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
+      // Refused before the provider is called: no customer, no checkout.
+      const [sessions, customers] = await Promise.all([
+        t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.workspaceId, spaceId)),
+        t.database.db.select().from(billingCustomers).where(eq(billingCustomers.workspaceId, spaceId)),
+      ]);
+      expect({ sessions, customers }).toEqual({ sessions: [], customers: [] });
+    },
+  );
 
   it('CHK-074 CHK-067 a business in the EU with a malformed VAT id gets the field error and no checkout; a valid one buys without VAT', async () => {
     const spaceId = await newSpace();
