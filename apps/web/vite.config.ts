@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles.js';
 
 /**
  * Mantine components every signed-in page renders import big libraries for one small part: its
@@ -35,6 +36,25 @@ function lightImports(): Plugin {
 }
 
 /**
+ * Adds the stylesheets of the Mantine components no first load draws (src/app/mantine-later-styles.ts)
+ * to each app module that imports one, so they load with that module's chunk.
+ */
+function laterStyles(): Plugin {
+  const appSource = /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/;
+  return {
+    name: 'mergeboard-later-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!appSource.test(id)) return null;
+      const sheets = laterStylesFor(mantineImportsOf(code));
+      if (sheets.length === 0) return null;
+      // Prepended on the first line, so that no other line moves.
+      return sheets.map((sheet) => `import '@mantine/core/styles/${sheet}.css';`).join('') + code;
+    },
+  };
+}
+
+/**
  * Mantine components the sign-in page and the signed-in shell both draw: in the vendor chunk
  * rather than in a dozen chunks of a few hundred bytes each (measured with bench/bundle.mjs).
  */
@@ -61,7 +81,7 @@ const serverUrl = 'http://localhost:8080';
 export default defineConfig({
   // Absolute root so the config behaves the same whether run from the repo root or apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), lightImports()],
+  plugins: [react(), lightImports(), laterStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
