@@ -4,10 +4,12 @@ import { defineConfig, type Plugin } from 'vite';
 import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles.js';
 
 /**
- * Mantine components every signed-in page renders import big libraries for one small part: its
- * ScrollArea takes only useMergeRefs from @floating-ui/react, and AppShell's header, footer and
- * aside only RemoveScroll's class names from react-remove-scroll. Whole, those came with the first
- * load (about 14 and 4 kB gzip) though only menus, popovers, tooltips and modals, which load
+ * Mantine components the first loads draw import big libraries for one small part, or for a
+ * variant the app does not draw: its ScrollArea (in dialogs and selects) takes only useMergeRefs
+ * from @floating-ui/react; AppShell's header, footer and aside only RemoveScroll's class names from
+ * react-remove-scroll; Table's scroll container imports ScrollArea for its default type, which the
+ * theme replaces by the browser's own scrolling (type="native"). Whole, those came with the first
+ * load (about 14, 4 and 5 kB gzip) though only menus, popovers, tooltips and modals, which load
  * later, need them. For these importers only, each import resolves to a stand-in in
  * src/lib/stand-ins; every other importer still gets the library.
  */
@@ -21,6 +23,11 @@ const standIns: { importer: RegExp; source: string; standIn: string }[] = [
     importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]/,
     source: 'react-remove-scroll',
     standIn: 'src/lib/stand-ins/remove-scroll.ts',
+  },
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    source: '../ScrollArea/ScrollArea.mjs',
+    standIn: 'src/lib/stand-ins/table-scroll-area.ts',
   },
 ];
 
