@@ -29,6 +29,11 @@ const standIns: { importer: RegExp; source: string; standIn: string }[] = [
     source: '../ScrollArea/ScrollArea.mjs',
     standIn: 'src/lib/stand-ins/table-scroll-area.ts',
   },
+  ...['../core/json-schema-processors.js', '../core/to-json-schema.js'].map((source) => ({
+    importer: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
+    source,
+    standIn: 'src/lib/stand-ins/zod-json-schema.ts',
+  })),
 ];
 
 function lightImports(): Plugin {
