@@ -8,7 +8,9 @@
  */
 export const laterStylesheets = [
   // In the order of Mantine's own styles.css: a component's rules come after its building blocks'.
+  'ScrollArea',
   'AspectRatio',
+  'Container',
   'Overlay',
   'Popover',
   'ModalBase',
@@ -32,6 +34,7 @@ export const laterStylesOf: Record<string, readonly LaterStylesheet[]> = {
   AspectRatio: ['AspectRatio'],
   Badge: ['Badge'],
   Checkbox: ['InlineInput', 'Checkbox'],
+  Container: ['Container'],
   Combobox: ['Popover'],
   List: ['List'],
   Menu: ['Popover', 'Menu'],
@@ -41,7 +44,9 @@ export const laterStylesOf: Record<string, readonly LaterStylesheet[]> = {
   Popover: ['Popover'],
   Progress: ['Progress'],
   Radio: ['InlineInput', 'Radio'],
-  Select: ['Popover'],
+  ScrollArea: ['ScrollArea'],
+  // The theme draws selects' options without a scroll area; one asking for it gets its styles.
+  Select: ['ScrollArea', 'Popover'],
   Stepper: ['Stepper'],
   Tooltip: ['Tooltip'],
 };
