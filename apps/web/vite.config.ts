@@ -67,7 +67,7 @@ function laterStyles(): Plugin {
 }
 
 /**
- * Mantine components the sign-in page and the signed-in shell both draw: in the vendor chunk
+ * Mantine components the sign-in page and the signed-in shell both draw: in the shared chunk
  * rather than in a dozen chunks of a few hundred bytes each (measured with bench/bundle.mjs).
  */
 const everyScreenComponents = [
@@ -86,6 +86,9 @@ const everyScreenComponents = [
   'UnstyledButton',
   'Transition',
 ];
+
+/** The folders of packages/core whose contracts and rules sign-in and every signed-in page use. */
+const sharedCore = ['auth', 'users', 'contracts', 'http', 'constants', 'spaces', 'permissions', 'list'];
 
 /** The Fastify server (apps/server) listens on PORT, 8080 by default. */
 const serverUrl = 'http://localhost:8080';
@@ -108,17 +111,23 @@ export default defineConfig({
         moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
-        // One chunk for the framework code every page runs (React, the router, TanStack Query, zod,
-        // Mantine's runtime and hooks, and the small Mantine components nearly every screen draws).
-        // The automatic split cut it into a dozen shared chunks that gzip worse; whole, it also
+        // One chunk for the code every page runs: the framework (React, the router, TanStack Query,
+        // zod, Mantine's runtime and the small components nearly every screen draws) and the app's
+        // own shared core (src/lib, src/config and the contracts of sign-in, the user, spaces,
+        // permissions and lists). The automatic split cut it into dozens of chunks of a few hundred
+        // bytes each, which gzip worse (measured with bench/bundle.mjs); the framework part also
         // stays cached across releases that change only the app.
         codeSplitting: {
           groups: [
             {
-              name: 'vendor',
+              name: 'shared',
               test: new RegExp(
-                String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|@mantine[\\/]hooks|` +
-                  String.raw`@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')})))[\\/]`,
+                [
+                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
+                  String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')}))[\\/]`,
+                  String.raw`apps[\\/]web[\\/]src[\\/](lib|config)[\\/]`,
+                  String.raw`packages[\\/]core[\\/]src[\\/](${sharedCore.join('|')})[\\/]`,
+                ].join('|'),
               ),
             },
           ],
