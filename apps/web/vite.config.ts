@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles.js';
 
 /**
- * Mantine components every signed-in page renders import big libraries for one small part: its
- * ScrollArea takes only useMergeRefs from @floating-ui/react, and AppShell's header, footer and
- * aside only RemoveScroll's class names from react-remove-scroll. Whole, those came with the first
- * load (about 14 and 4 kB gzip) though only menus, popovers, tooltips and modals, which load
+ * Mantine components the first loads draw import big libraries for one small part, or for a
+ * variant the app does not draw: its ScrollArea (in dialogs and selects) takes only useMergeRefs
+ * from @floating-ui/react; AppShell's header, footer and aside only RemoveScroll's class names from
+ * react-remove-scroll; Table's scroll container imports ScrollArea for its default type, which the
+ * theme replaces by the browser's own scrolling (type="native"). Whole, those came with the first
+ * load (about 14, 4 and 5 kB gzip) though only menus, popovers, tooltips and modals, which load
  * later, need them. For these importers only, each import resolves to a stand-in in
  * src/lib/stand-ins; every other importer still gets the library.
  */
@@ -21,6 +24,16 @@ const standIns: { importer: RegExp; source: string; standIn: string }[] = [
     source: 'react-remove-scroll',
     standIn: 'src/lib/stand-ins/remove-scroll.ts',
   },
+  {
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    source: '../ScrollArea/ScrollArea.mjs',
+    standIn: 'src/lib/stand-ins/table-scroll-area.ts',
+  },
+  ...['../core/json-schema-processors.js', '../core/to-json-schema.js'].map((source) => ({
+    importer: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
+    source,
+    standIn: 'src/lib/stand-ins/zod-json-schema.ts',
+  })),
 ];
 
 function lightImports(): Plugin {
@@ -34,13 +47,56 @@ function lightImports(): Plugin {
   };
 }
 
+/**
+ * Adds the stylesheets of the Mantine components no first load draws (src/app/mantine-later-styles.ts)
+ * to each app module that imports one, so they load with that module's chunk.
+ */
+function laterStyles(): Plugin {
+  const appSource = /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/;
+  return {
+    name: 'mergeboard-later-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!appSource.test(id)) return null;
+      const sheets = laterStylesFor(mantineImportsOf(code));
+      if (sheets.length === 0) return null;
+      // Prepended on the first line, so that no other line moves.
+      return sheets.map((sheet) => `import '@mantine/core/styles/${sheet}.css';`).join('') + code;
+    },
+  };
+}
+
+/**
+ * Mantine components the sign-in page and the signed-in shell both draw: in the shared chunk
+ * rather than in a dozen chunks of a few hundred bytes each (measured with bench/bundle.mjs).
+ */
+const everyScreenComponents = [
+  'Box',
+  'Text',
+  'Stack',
+  'Group',
+  'Title',
+  'Alert',
+  'Paper',
+  'Anchor',
+  'Loader',
+  'Center',
+  'Divider',
+  'CloseButton',
+  'UnstyledButton',
+  'Transition',
+];
+
+/** The folders of packages/core whose contracts and rules sign-in and every signed-in page use. */
+const sharedCore = ['auth', 'users', 'contracts', 'http', 'constants', 'spaces', 'permissions', 'list'];
+
 /** The Fastify server (apps/server) listens on PORT, 8080 by default. */
 const serverUrl = 'http://localhost:8080';
 
 export default defineConfig({
   // Absolute root so the config behaves the same whether run from the repo root or apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), lightImports()],
+  plugins: [react(), lightImports(), laterStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -55,14 +111,24 @@ export default defineConfig({
         moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
-        // One chunk for the framework code every page runs (React, the router, TanStack Query, zod,
-        // Mantine's runtime). The automatic split cut it into a dozen shared chunks that gzip
-        // worse; whole, it also stays cached across releases that change only the app.
+        // One chunk for the code every page runs: the framework (React, the router, TanStack Query,
+        // zod, Mantine's runtime and the small components nearly every screen draws) and the app's
+        // own shared core (src/lib, src/config and the contracts of sign-in, the user, spaces,
+        // permissions and lists). The automatic split cut it into dozens of chunks of a few hundred
+        // bytes each, which gzip worse (measured with bench/bundle.mjs); the framework part also
+        // stays cached across releases that change only the app.
         codeSplitting: {
           groups: [
             {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+              name: 'shared',
+              test: new RegExp(
+                [
+                  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
+                  String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')}))[\\/]`,
+                  String.raw`apps[\\/]web[\\/]src[\\/](lib|config)[\\/]`,
+                  String.raw`packages[\\/]core[\\/]src[\\/](${sharedCore.join('|')})[\\/]`,
+                ].join('|'),
+              ),
             },
           ],
         },

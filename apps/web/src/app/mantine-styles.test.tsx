@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { laterStylesOf, laterStylesheets, mantineImportsOf } from './mantine-later-styles';
 
 // Paths as strings: under jsdom the global URL is not the one node:fs accepts.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,12 +18,7 @@ function mantineImports(): Set<string> {
   );
   for (const file of files) {
     const code = readFileSync(path.join(src, file), 'utf8');
-    for (const [, list] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
-      for (const item of list!.split(',')) {
-        const name = item.trim();
-        if (name && !name.startsWith('type ')) names.add(name);
-      }
-    }
+    for (const name of mantineImportsOf(code)) names.add(name);
   }
   return names;
 }
@@ -37,11 +33,20 @@ function hasStylesheet(component: string): boolean {
 }
 
 describe('Mantine styles', () => {
-  it('imports the stylesheet of every Mantine component the app uses', () => {
-    const imported = readFileSync(path.join(here, 'mantine-styles.css'), 'utf8');
+  const imported = readFileSync(path.join(here, 'mantine-styles.css'), 'utf8');
+  const importsSheet = (name: string) => imported.includes(`@import '@mantine/core/styles/${name}.css';`);
+
+  it('imports the stylesheet of every Mantine component the app uses, with the entry or with the component', () => {
     const used = [...mantineImports()].filter(hasStylesheet);
     expect(used).toContain('Button');
-    const missing = used.filter((name) => !imported.includes(`@import '@mantine/core/styles/${name}.css';`));
+    const missing = used.filter(
+      (name) => !importsSheet(name) && !laterStylesOf[name]?.includes(name as never),
+    );
     expect(missing).toEqual([]);
+  });
+
+  it('loads each stylesheet once: none of those that come with their component is in the entry', () => {
+    expect(laterStylesheets.filter(hasStylesheet)).toEqual(laterStylesheets);
+    expect(laterStylesheets.filter(importsSheet)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { AlertProvider } from '../features/alerts';
 import { AuthGate, useAuthState, useCurrentUser } from '../features/auth';
 import { usePageViews } from '../features/events';
+import { ScrollRestoration } from './scroll-restoration';
 
 /** EVT-006/007: a page view per navigation while signed in (with analytics consent). */
 function PageViewTracking() {

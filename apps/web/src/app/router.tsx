@@ -1,10 +1,9 @@
-import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { authRoutes, RequireAuth } from '../features/auth';
 import { wrongPlanRoutes } from '../features/billing';
 import { checkoutRoutes } from '../features/checkout';
-import { RouteErrorScreen } from '../features/errors';
+import { ErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
 import { invitationRoutes } from '../features/invitations';
@@ -17,7 +16,8 @@ import { RootLayout } from './root-layout';
 
 /**
  * The whole route table. Features hand in their own route objects (lazy-loaded screens); this
- * file only composes them. Exported as a function so tests can mount it in a memory router.
+ * file only composes them. Exported as a function so tests can mount it in a memory router. The
+ * objects keep React Router's data-router shape; app/route-tree.tsx renders them.
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -25,7 +25,7 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       path: paths.home.path,
       Component: RootLayout,
-      ErrorBoundary: RouteErrorScreen,
+      ErrorBoundary: ErrorScreen,
       HydrateFallback: PageLoader,
       children: [
         // Shown signed in or out (ROUTE-002, ROUTE-003, ROUTE-005).
@@ -57,8 +57,4 @@ export function createRoutes(): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
 }

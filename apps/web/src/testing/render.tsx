@@ -2,11 +2,12 @@ import { render } from '@testing-library/react';
 import type { RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
+import type { Location, NavigateFunction, NavigationType, RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { RouteTree } from '../app/route-tree';
 import { createRoutes } from '../app/router';
 import { createAuthStore } from '../features/auth';
 import type { AuthStore } from '../features/auth';
@@ -53,6 +54,22 @@ export function renderWithProviders(
   };
 }
 
+/** What a test reads of the memory router and does with it: where it is now, and go elsewhere. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ report }: { report: (router: TestRouter) => void }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    report({ state: { location, historyAction }, navigate });
+  });
+  return null;
+}
+
 /**
  * Renders the app's real route table at `url` in a memory router, inside the real providers.
  * `routes` replaces the table, e.g. to add a test-only route beside the real ones.
@@ -61,6 +78,13 @@ export function renderRoute(
   url: string,
   { routes = createRoutes(), ...options }: { routes?: RouteObject[] } & ProviderOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return { ...renderWithProviders(<RouterProvider router={router} />, options), router };
+  const router = {} as TestRouter;
+  const rendered = renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <RouteTree routes={routes} />
+      <RouterProbe report={(current) => Object.assign(router, current)} />
+    </MemoryRouter>,
+    options,
+  );
+  return { ...rendered, router };
 }

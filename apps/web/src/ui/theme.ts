@@ -63,6 +63,9 @@ export const theme = createTheme({
       styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
     },
     ComboboxTarget: { defaultProps: { withExpandedAttribute: true } },
+    // A wide table scrolls sideways in the browser's own scrolling: Mantine's ScrollArea would
+    // come with every list's first load (vite.config.ts keeps it out of Table's imports).
+    TableScrollContainer: { defaultProps: { type: 'native' } },
   },
 });
 

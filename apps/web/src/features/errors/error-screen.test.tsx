@@ -47,20 +47,6 @@ describe('generic error screen', () => {
     expect(await screen.findByRole('heading', { name: /^Welcome to / })).toBeInTheDocument();
   });
 
-  it('SHELL-028: a failing route loader shows the same screen', async () => {
-    const { router } = renderRoute('/broken-loader', {
-      routes: routesWith({
-        path: '/broken-loader',
-        loader: () => {
-          throw new Error('loader failed');
-        },
-        Component: () => null,
-      }),
-    });
-    await expectGenericErrorScreen();
-    expect(router.state.errors).toEqual({ root: new Error('loader failed') });
-  });
-
   it('SHELL-028: a render error outside the router is caught by the top-level boundary', async () => {
     renderWithProviders(<Boom />);
     await expectGenericErrorScreen();

@@ -51,6 +51,8 @@ describe('page-view events', () => {
     });
 
     await act(() => router.navigate('/unsubscribed'));
+    // The page's code loads before the navigation lands, as in the browser.
+    await screen.findByRole('heading', { name: 'Unsubscription was successful!' });
     await act(() => flushEvents());
     expect(pageViews(server)).toHaveLength(2);
     expect(pageViews(server)[1]?.payload).toMatchObject({

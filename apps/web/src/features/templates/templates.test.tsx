@@ -181,7 +181,8 @@ describe('templates', () => {
 
       expect(await screen.findByText('Quick follow-up Gmail draft created')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(page);
-      expect(router.state.location.state).toBeNull();
+      // The outcome is dropped from the history entry (a replace that lands a moment later).
+      await waitFor(() => expect(router.state.location.state).toBeNull());
       expect(server.calls(draftsRoute)).toHaveLength(1);
       expect(server.calls(draftsRoute)[0]!.bearer).toBe(granted.accessToken);
       expect(server.calls(draftsRoute)[0]!.body).toEqual({ fromTemplate: followUp.id, source: 'GALLERY' });
@@ -203,7 +204,8 @@ describe('templates', () => {
       expect(banner).toHaveTextContent(COMPOSE_FAILED_TITLE);
       expect(banner).toHaveTextContent(COMPOSE_FAILED_TEXT);
       expect(router.state.location.pathname).toBe(page);
-      expect(router.state.location.state).toBeNull();
+      // The outcome is dropped from the history entry (a replace that lands a moment later).
+      await waitFor(() => expect(router.state.location.state).toBeNull());
       expect(await screen.findByRole('button', { name: 'Import Quick follow-up' })).toBeEnabled();
       // Nothing imported, nothing asked of the token endpoint, and the session kept.
       expect(server.calls(draftsRoute)).toHaveLength(0);

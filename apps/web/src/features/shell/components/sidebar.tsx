@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -85,7 +85,9 @@ export function Sidebar({
   return (
     <Stack h="100%" gap="md" p="md">
       <SpaceDropdown onCreateSpace={onCreateSpace} />
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      {/* The browser's own scrolling: Mantine's ScrollArea drew the same (its bars only when the
+          links overflow) for 5 kB gzip more in every signed-in first load. */}
+      <Box style={{ flex: 1, overflowY: 'auto' }}>
         <Stack gap={2} aria-label="Space navigation" role="group">
           {main.map((item) => (
             <SidebarLink key={item.href} item={item} pathname={pathname} onNavigate={onNavigate} />
@@ -108,7 +110,7 @@ export function Sidebar({
             )}
           </NavLink>
         </Stack>
-      </ScrollArea>
+      </Box>
       <Promotions />
     </Stack>
   );
