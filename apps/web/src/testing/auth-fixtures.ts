@@ -107,3 +107,16 @@ export function cookieNames(): string[] {
     .filter(Boolean)
     .map((pair) => pair.split('=')[0] ?? '');
 }
+
+/** The owner of acme.example's spaces, a Google Workspace (BUSINESS) account in the per-seat model. */
+export const domainOwner = (spaces: UserWorkspace[], overrides: Partial<CurrentUser> = {}) =>
+  currentUser({
+    userEmail: 'owner@acme.example',
+    userName: 'Olivia Bennett',
+    type: 'BUSINESS',
+    isPersonal: false,
+    isPerSeat: true,
+    domain: { domainName: 'acme.example' },
+    userWorkspaces: spaces,
+    ...overrides,
+  });

@@ -1,5 +1,5 @@
 import type { CurrentUser, PaymentPlan, Subscription, UserWorkspace } from '@mergeboard/core';
-import { currentUser } from '../../testing/auth-fixtures';
+import { domainOwner } from '../../testing/auth-fixtures';
 import { json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 
@@ -131,17 +131,7 @@ export const billingRoutes = (space: UserWorkspace) => ({
   paymentPlans: 'GET /api/workspace-billing/payment-plans/v1',
 });
 
-/** The owner of acme.example's spaces, a Google Workspace (BUSINESS) account. */
-export const domainOwner = (spaces: UserWorkspace[], overrides: Partial<CurrentUser> = {}) =>
-  currentUser({
-    userEmail: 'owner@acme.example',
-    userName: 'Olivia Bennett',
-    type: 'BUSINESS',
-    isPersonal: false,
-    isPerSeat: true,
-    userWorkspaces: spaces,
-    ...overrides,
-  });
+export { domainOwner };
 
 /** Opens `space`'s billing page with `query`, its subscriptions answered by `subscriptions`. */
 export async function openBilling({

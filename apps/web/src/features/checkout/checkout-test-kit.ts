@@ -10,25 +10,14 @@ import {
   type WorkspaceDetails,
 } from '@mergeboard/core';
 import { screen } from '@testing-library/react';
-import { currentUser } from '../../testing/auth-fixtures';
+import { currentUser, domainOwner } from '../../testing/auth-fixtures';
 import { json, type FakeRequest, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 
 /** A FREE space of the acme.example domain, as its owner sees it. */
 export const freeSpace = spaceEntry(3, 'Side Project', { userRole: 'OWNER', workspacePlan: 'FREE' });
 
-/** The owner of acme.example's spaces, a Google Workspace (BUSINESS) account in the per-seat model. */
-export const domainOwner = (spaces: UserWorkspace[], overrides: Partial<CurrentUser> = {}) =>
-  currentUser({
-    userEmail: 'owner@acme.example',
-    userName: 'Olivia Bennett',
-    type: 'BUSINESS',
-    isPersonal: false,
-    isPerSeat: true,
-    domain: { domainName: 'acme.example' },
-    userWorkspaces: spaces,
-    ...overrides,
-  });
+export { domainOwner };
 
 /** Cents a Pro seat costs a year (60 USD; 55 EUR). */
 const UNIT = { USD: 6_000, EUR: 5_500, INR: 6_000 } as const;
