@@ -42,3 +42,4 @@ export * from './billing-page/checkout-errors';
 export * from './billing-page/plan-eligibility';
 export * from './billing-page/subscription-display';
 export * from './checkout';
+export * from './renewal/renewal-contracts';

@@ -482,6 +482,15 @@ const accountTable: Record<
     request: () => ['GET', '/api/workspace-billing/payment-plans/v1'],
     expect: USER_ROUTE,
   },
+  // RES-009: only the caller's own license; an id that is not the caller's is not found.
+  'POST /api/_ah/api/subscriptions/v1/cancelAutoRenewal': {
+    request: () => [
+      'POST',
+      '/api/_ah/api/subscriptions/v1/cancelAutoRenewal',
+      { subscriptionId: UNKNOWN_ID },
+    ],
+    expect: [401, 404, 403, 404],
+  },
   'POST /api/v1/workspaces': {
     request: () => ['POST', '/api/v1/workspaces', {}],
     expect: [401, 404, 403, 400],

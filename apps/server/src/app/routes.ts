@@ -4,6 +4,7 @@ import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
 import { mailMergeRoutes } from '../features/mail-merges';
 import { memberRoutes } from '../features/members';
+import { renewalRoutes } from '../features/renewal';
 import { spaceRoutes } from '../features/spaces';
 import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
@@ -23,6 +24,7 @@ export const routes: readonly RouteDefinition[] = [
   ...spaceRoutes,
   ...memberRoutes,
   ...billingRoutes,
+  ...renewalRoutes,
   ...mailMergeRoutes,
   ...suppressionRoutes,
   ...teamReportRoutes,

@@ -217,6 +217,7 @@ function probes(world: World): Record<string, Probe> {
       query: { includePlans: 'true', retrieveAdditionalStripeInfo: 'false' },
     },
     'GET /api/workspace-billing/payment-plans/v1': {},
+    'POST /api/_ah/api/subscriptions/v1/cancelAutoRenewal': { body: { subscriptionId: randomUUID() } },
     ...checkoutProbes(space),
     'GET /api/users/me/campaigns': {
       query: { sortBy: 'date:desc', limit: '10', limitOffset: '0' },

@@ -86,6 +86,12 @@ export const errorStatus = {
   tax_id_invalid: 400,
   /** A checkout for a space that already has a live subscription (one subscription per space). */
   subscription_exists: 409,
+  /** RES-009: the caller has no live license with that subscription id. */
+  license_not_found: 404,
+  /** RES-009: renewal is stopped on this page only for licenses paid through PayPal. */
+  license_not_paypal: 409,
+  /** The license's automatic renewal was stopped already; nothing changes. */
+  auto_renewal_already_stopped: 409,
   /** The payment provider refused or failed a call (its message says why). */
   payment_provider_error: 502,
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */

@@ -15,6 +15,8 @@ export const DEMO_SPACES = {
   premiumEur: { name: 'Initech Berlin', slug: 'initech-berlin', domain: 'initech.example', seats: 3 },
   /** A Pro per-seat space given by our team (payment source SUPPORT): the custom plan card. */
   custom: { name: 'Umbrella Labs', slug: 'umbrella-labs', domain: 'umbrella.example', seats: 10 },
+  /** A legacy PERSONAL space paid yearly through PayPal: its owner can stop the renewal. */
+  paypalLegacy: { name: "Robin's space", slug: 'robins-space' },
 } as const;
 
 /** The addresses to sign in with in the demo (the README and tests refer to these). */
@@ -39,6 +41,8 @@ export const DEMO_ACCOUNTS = {
   premiumEurOwner: 'owner@initech.example',
   /** OWNER of Umbrella Labs, whose Pro plan our team set up (Current plan: Custom). */
   customOwner: 'owner@umbrella.example',
+  /** OWNER of Robin's space, a legacy PERSONAL plan paid through PayPal (/stop-automatic-renewal). */
+  paypalLegacyOwner: 'robin.paypal@gmail.com',
 } as const;
 
 export interface DemoPerson {
@@ -200,3 +204,11 @@ export const UMBRELLA_PEOPLE: readonly DemoPerson[] = [
   person('rahul.mehta@umbrella.example', 'Rahul Mehta', 'ADMIN', 'PRO'),
   person('chloe.dubois@umbrella.example', 'Chloe Dubois', 'MEMBER', 'PRO'),
 ];
+
+/** Robin: a Gmail user on a legacy personal plan bought through PayPal, renewing every year. */
+export const PAYPAL_LEGACY_PERSON: DemoPerson = person(
+  DEMO_ACCOUNTS.paypalLegacyOwner,
+  'Robin Baker',
+  'OWNER',
+  'PRO',
+);

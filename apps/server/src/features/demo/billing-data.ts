@@ -99,7 +99,7 @@ interface SubscriptionInput {
  * a SUPPORT one is set up by our team: nothing at the provider, nothing invoiced.
  */
 export interface SubscriptionTerms {
-  paymentSource: 'STRIPE' | 'SUPPORT';
+  paymentSource: 'STRIPE' | 'SUPPORT' | 'PAYPAL';
   purchaseType: PurchaseType;
   country: string;
   currency: Currency;

@@ -28,6 +28,7 @@ import { buildBillingShowcase } from './billing-showcase';
 import { buildCampaigns } from './campaign-data';
 import { buildPromotions, buildTemplates } from './catalogue-data';
 import { buildMemberStates } from './member-states';
+import { buildPaypalLicense } from './paypal-license';
 import { createRandom } from './random';
 import { buildScheduledMerges } from './scheduled-data';
 import { buildSpaces } from './spaces';
@@ -101,6 +102,8 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
     const europe = buildAcmeEurope({ random, now, acmeMembers: spaces.acme.members });
     // After Acme Europe, for the same reason.
     const showcase = buildBillingShowcase({ random, now, plans });
+    // After the showcase, for the same reason.
+    const paypal = buildPaypalLicense({ random, now, plans });
 
     // Parents before children: users point at their sending space, memberships at both.
     await insertAll(tx, workspaces, [
@@ -108,8 +111,14 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
       europe.space.workspace,
       states.workspace,
       ...showcase.workspaces,
+      paypal.workspace,
     ]);
-    await insertAll(tx, users, [...spaces.users, ...states.people.users, ...showcase.people.users]);
+    await insertAll(tx, users, [
+      ...spaces.users,
+      ...states.people.users,
+      ...showcase.people.users,
+      ...paypal.people.users,
+    ]);
     await insertAll(tx, workspaceDomains, [
       ...spaces.domains,
       europe.space.domain,
@@ -121,16 +130,18 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
       ...europe.space.memberships,
       ...states.people.memberships,
       ...showcase.people.memberships,
+      ...paypal.people.memberships,
     ]);
     await insertAll(tx, invitations, states.invitations);
     await insertAll(tx, rolloutStatus, [
       ...spaces.rollout,
       ...states.people.rollout,
       ...showcase.people.rollout,
+      ...paypal.people.rollout,
     ]);
     await insertAll(tx, paymentPlans, [...plans.plans, ...europe.plans, ...showcase.plans]);
     await insertAll(tx, paymentPlanTiers, [...plans.tiers, ...europe.tiers, ...showcase.tiers]);
-    const allBilling = [billing, europe.billing, states.billing, showcase.billing];
+    const allBilling = [billing, europe.billing, states.billing, showcase.billing, paypal.billing];
     await insertAll(
       tx,
       subscriptions,

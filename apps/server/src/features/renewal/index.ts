@@ -1,0 +1,1 @@
+export { renewalRoutes } from './renewal-routes';
