@@ -8,6 +8,7 @@ import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
 import { invitationRoutes } from '../features/invitations';
 import { appShellRoute, disabledPageRoute } from '../features/shell';
+import { stopRenewalRoutes } from '../features/stop-renewal';
 import { spaceSettingsRoutes } from '../features/space-settings';
 import { fallbackRoute, spaceEntryRoutes, spaceRedirectRoutes, spaceRoute } from '../features/spaces';
 import { workAreaRoutes } from '../features/work-areas';
@@ -31,6 +32,7 @@ export function createRoutes(): RouteObject[] {
         // Shown signed in or out (ROUTE-002, ROUTE-003, ROUTE-005).
         ...authRoutes,
         ...publicPageRoutes,
+        ...stopRenewalRoutes,
         ...wrongPlanRoutes,
         ...onboardingRoutes,
         // Everything else needs a session: logged out it goes to /login?continue=… (ROUTE-004).
