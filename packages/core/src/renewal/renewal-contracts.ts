@@ -13,6 +13,16 @@ export function canStopAutoRenewal(
   return license?.paymentSource === 'PAYPAL';
 }
 
+/** RES-011: the license's subscription id, required. */
+export const cancelAutoRenewalBody = z.object({
+  subscriptionId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? SUBSCRIPTION_ID_MISSING
+        : 'Subscription Id is not valid',
+  }),
+});
+
 /**
  * RES-010, RES-011 (001 §7): the billing service's call, under the billing prefix. The spec sends
  * the license's subscription id; the server still stops only the caller's own license, so an id
@@ -24,14 +34,7 @@ export const cancelAutoRenewal = defineContract({
   summary:
     "Stop the automatic renewal of the caller's legacy PayPal license (RES-010); the license stays paid until its period ends",
   tags: ['billing'],
-  body: z.object({
-    subscriptionId: z.uuid({
-      error: (issue) =>
-        issue.input === undefined || issue.input === ''
-          ? SUBSCRIPTION_ID_MISSING
-          : 'Subscription Id is not valid',
-    }),
-  }),
+  body: cancelAutoRenewalBody,
   response: z
     .object({
       subscriptionId: z.string(),

@@ -837,6 +837,24 @@ describe('demo data', () => {
         error: { code: 'member_remove_refused', message: REMOVAL_TEXTS.managedSubscription },
       });
     });
+
+    it("RES-005 RES-009 Robin's space is a legacy PERSONAL plan paid through PayPal that renews: users/me names it as Robin's license", async () => {
+      const page = await billingPageOf(DEMO_ACCOUNTS.paypalLegacyOwner, DEMO_SPACES.paypalLegacy.name);
+      expect(page.me).toMatchObject({ type: 'STANDARD', isPersonal: true });
+      expect(page.details).toMatchObject({ plan: 'LEGACY', role: 'OWNER' });
+      expect(page.items).toHaveLength(1);
+      expect(page.subscription).toMatchObject({
+        subscriptionStatus: 'ACTIVE',
+        paymentSource: 'PAYPAL',
+        workspacePlan: 'LEGACY',
+        billingInterval: 'YEARLY',
+        autoRenew: true,
+      });
+      expect(page.me.license).toEqual({
+        subscriptionId: page.subscription?.subscriptionId,
+        paymentSource: 'PAYPAL',
+      });
+    });
   });
 
   it('a second call answers seeded:false and adds nothing', async () => {
