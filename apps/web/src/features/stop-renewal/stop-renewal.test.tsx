@@ -24,7 +24,9 @@ describe('Stop automatic renewal page', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { user } = renderRoute(PAGE);
     expect(await screen.findByRole('heading', { level: 1, name: QUESTION })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This action is permanent');
+    expect(screen.getByRole('note', { name: 'This action is permanent' })).toHaveTextContent(
+      'Once stopped, the automatic renewal cannot be turned back on. To renew, you will need to buy a new plan from our pricing page.',
+    );
     expect(screen.getByRole('link', { name: 'pricing page' })).toHaveAttribute(
       'href',
       '/settings/billing?show-plans=1',

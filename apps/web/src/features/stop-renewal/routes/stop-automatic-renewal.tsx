@@ -48,7 +48,8 @@ export function Component() {
 
   return (
     <ResultPage heading="Are you sure you want to stop the automatic renewal?">
-      <Alert color="yellow" variant="light" w="100%" ta="left" title="This action is permanent">
+      {/* A standing warning, not news: a note, so screen readers do not announce it on load. */}
+      <Alert role="note" color="yellow" variant="light" w="100%" ta="left" title="This action is permanent">
         Once stopped, the automatic renewal cannot be turned back on. To renew, you will need to buy a new
         plan from our{' '}
         <Anchor component={Link} to={paths.settingsBilling.getHref('?show-plans=1')}>
