@@ -86,6 +86,8 @@ export const errorStatus = {
   tax_id_invalid: 400,
   /** A checkout for a space that already has a live subscription (one subscription per space). */
   subscription_exists: 409,
+  /** BILL-033: the customer portal is for a space paying through Stripe; SUPPORT and others are not. */
+  portal_not_available: 409,
   /** The payment provider refused or failed a call (its message says why). */
   payment_provider_error: 502,
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */
