@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { CardBehaviour } from './cards';
 import { sandboxId } from './sandbox-ids';
 import { hostedInvoicePath } from './sandbox-paths';
-import { findObject, insertObject, replaceObject, type StripeObject } from './sandbox-store';
+import { getObject, insertObject, replaceObject, type StripeObject } from './sandbox-store';
 
 /** An event to send once the writes that caused it are committed. */
 export type PendingEvent = [type: string, object: StripeObject, previous?: Record<string, unknown>];
@@ -135,7 +135,7 @@ export async function retryInvoice(
   const paid = behaviour === 'pays';
   const payments = invoice.payments as { data: { payment: { payment_intent: string } }[] };
   const intentId = payments.data[0]!.payment.payment_intent;
-  const intent = await findObject(db, 'payment_intent', intentId);
+  const intent = await getObject(db, 'payment_intent', intentId);
   const amount = invoice.amount_due as number;
   const status = paid
     ? 'succeeded'
@@ -143,7 +143,7 @@ export async function retryInvoice(
       ? 'requires_action'
       : 'requires_payment_method';
   const retried = await replaceObject(db, {
-    ...(intent ?? { id: intentId, object: 'payment_intent' }),
+    ...intent,
     payment_method: options.paymentMethod.id,
     amount_received: paid ? amount : 0,
     status,

@@ -8,13 +8,8 @@ const RETURN_URL_REFUSED = 'returnUrl must be a path or URL of this app';
 /** The portal's return link leads back into this app only: never an open redirect. */
 function ownAppUrl(publicUrl: string, returnUrl: string): string {
   const own = new URL(publicUrl);
-  let target: URL;
-  try {
-    target = new URL(returnUrl, own);
-  } catch {
-    target = new URL('invalid:');
-  }
-  if (target.origin !== own.origin) {
+  const target = URL.canParse(returnUrl, own.href) ? new URL(returnUrl, own) : null;
+  if (!target || target.origin !== own.origin) {
     throw new AppError('validation_failed', RETURN_URL_REFUSED, {
       fields: { 'query.returnUrl': RETURN_URL_REFUSED },
     });
