@@ -23,6 +23,8 @@ export * from './members/member-display';
 export * from './billing/billing-contracts';
 export * from './billing/price-rules';
 export * from './billing/checkout-contracts';
+export * from './billing/payment-state';
+export * from './billing/payment-state-contracts';
 export * from './billing/checkout-form';
 export * from './billing/countries';
 export * from './permissions/roles';

@@ -182,6 +182,15 @@ function checkoutLines(): Record<string, Line> {
       expect: OWNER_ONLY(404),
       otherwise: disabledSpace,
     },
+    // API-033, BILL-033: a fresh space has no Stripe subscription, so the allowed owner gets 409.
+    'GET /api/workspace-billing/workspaces/:id/stripe/customer/v1/portal': {
+      request: (id) => [
+        'GET',
+        `/api/workspace-billing/workspaces/${id}/stripe/customer/v1/portal?returnUrl=%2Fspace%2Fbilling`,
+      ],
+      expect: OWNER_ONLY(409),
+      otherwise: disabledSpace,
+    },
   };
 }
 
@@ -286,6 +295,15 @@ function memberLines(): Record<string, Line> {
         `/api/workspace-billing/workspaces/${id}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`,
       ],
       expect: MANAGERS,
+      otherwise: disabledSpace,
+    },
+    // API-034: as the list; past the gate, a subscription this space does not have is 404.
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/latest-invoice/v1': {
+      request: (id) => [
+        'GET',
+        `/api/workspace-billing/workspaces/${id}/subscriptions/v2/${UNKNOWN_ID}/latest-invoice/v1`,
+      ],
+      expect: [401, 404, 403, 403, 404, 404],
       otherwise: disabledSpace,
     },
   };

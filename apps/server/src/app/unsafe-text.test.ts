@@ -216,6 +216,13 @@ function probes(world: World): Record<string, Probe> {
       params: space,
       query: { includePlans: 'true', retrieveAdditionalStripeInfo: 'false' },
     },
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/latest-invoice/v1': {
+      params: { ...space, subId: randomUUID() },
+    },
+    'GET /api/workspace-billing/workspaces/:id/stripe/customer/v1/portal': {
+      params: space,
+      query: { returnUrl: '/space/billing' },
+    },
     'GET /api/workspace-billing/payment-plans/v1': {},
     'POST /api/_ah/api/subscriptions/v1/cancelAutoRenewal': { body: { subscriptionId: randomUUID() } },
     ...checkoutProbes(space),

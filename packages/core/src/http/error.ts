@@ -92,6 +92,8 @@ export const errorStatus = {
   license_not_paypal: 409,
   /** The license's automatic renewal was stopped already; nothing changes. */
   auto_renewal_already_stopped: 409,
+  /** BILL-033: the customer portal is for a space paying through Stripe; SUPPORT and others are not. */
+  portal_not_available: 409,
   /** The payment provider refused or failed a call (its message says why). */
   payment_provider_error: 502,
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */

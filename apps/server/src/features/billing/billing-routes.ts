@@ -1,13 +1,21 @@
 import {
+  customerPortalV1,
+  latestInvoiceV1,
   listPaymentPlans as listPaymentPlansContract,
   listSubscriptionsV1,
   spaceAccess,
 } from '@mergeboard/core';
 import { defineRoute } from '../../http/route';
 import { checkoutRoutes } from './checkout/checkout-routes';
+import { fromProvider } from './checkout/provider-errors';
+import { customerPortalOf } from './payment-state/customer-portal';
+import { latestInvoiceOf } from './payment-state/latest-invoice';
 import { listPaymentPlans, listSpaceSubscriptions } from './billing-service';
 
-/** Billing reads: the price list for anyone signed in; a space's subscriptions for its managers. */
+/**
+ * Billing reads: the price list for anyone signed in; a space's subscriptions and their payment
+ * state for its managers; the customer portal for whoever may buy.
+ */
 export const billingRoutes = [
   ...checkoutRoutes,
   defineRoute({
@@ -24,5 +32,21 @@ export const billingRoutes = [
         includePlans: query.includePlans ?? false,
         additionalInfo: query.retrieveAdditionalStripeInfo ?? false,
       }),
+  }),
+  defineRoute({
+    contract: latestInvoiceV1,
+    access: spaceAccess('canReadSubscriptions'),
+    handler: ({ params, space, context }) =>
+      fromProvider(() =>
+        latestInvoiceOf(context, { workspaceId: space.workspace.id, subscriptionId: params.subId }),
+      ),
+  }),
+  defineRoute({
+    contract: customerPortalV1,
+    access: spaceAccess('canAccessWorkspaceBilling'),
+    handler: ({ query, space, context }) =>
+      fromProvider(() =>
+        customerPortalOf(context, { workspaceId: space.workspace.id, returnUrl: query.returnUrl }),
+      ),
   }),
 ];

@@ -17,6 +17,7 @@ import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
 import { STRIPE_WEBHOOK_PATH } from '../payments';
 import { stripeSignature } from '../stripe-sandbox';
+import { postForm, sessionFields, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 
 /**
@@ -74,7 +75,6 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     return workspaceId;
   };
 
-  type Purchase = { country: 'US' | 'DE'; seats: number; interval?: 'YEARLY' | 'MONTHLY' };
   const purchaseBody = ({ country, interval = 'YEARLY' }: Purchase) => ({
     country,
     purchaseType: 'B2C' as const,
@@ -89,22 +89,6 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as PaymentInfo;
   };
-  const sessionFields = (spaceId: string, { country, interval = 'YEARLY' }: Purchase) => ({
-    workspaceId: spaceId,
-    addressInfo: {
-      country,
-      state: country === 'US' ? 'CA' : '',
-      city: country === 'US' ? 'San Francisco' : 'Berlin',
-      postalCode: country === 'US' ? '94107' : '10117',
-      street: country === 'US' ? '1 Market St' : 'Unter den Linden 1',
-    },
-    companyName: '',
-    customerName: 'Pat Morgan',
-    isB2BTransaction: false,
-    goBackUrl: '/space/billing',
-    billingInterval: interval,
-    workspacePlan: 'PRO' as const,
-  });
   const startCheckout = async (spaceId: string, purchase: Purchase) => {
     const res = await api('POST', `${base(spaceId)}/stripe/checkout/v2/session`, {
       ...sessionFields(spaceId, purchase),
@@ -114,14 +98,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     return res.json() as { stripeCheckoutSessionId: string; url: string };
   };
 
-  /** A browser's form post from the hosted page itself. */
-  const post = (url: string, form: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: new URLSearchParams(form).toString(),
-    });
+  const post = (url: string, form: Record<string, string>) => postForm(t.baseUrl, url, form);
   const pay = (checkoutUrl: string, cardNumber: string) => post(`${checkoutUrl}/pay`, { cardNumber });
   const sync = async (spaceId: string, sessionId: string) => {
     const res = await api('POST', `${base(spaceId)}/stripe/checkout/v1/session/${sessionId}/sync`);

@@ -114,4 +114,24 @@ describe('payments: checkout sessions, previews and invoices in the sandbox', ()
       inclusive: false,
     });
   });
+
+  it('BILL-033 billing portal sessions answer Stripe’s shape with a hosted portal page, for a known customer only', async () => {
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: `${t.baseUrl}/space/billing`,
+    });
+    expect(portal).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: `${t.baseUrl}/space/billing`,
+      livemode: false,
+    });
+    expect(portal.url).toBe(`${t.baseUrl}/sandbox/stripe/portal/${portal.id}`);
+    expect((await fetch(portal.url)).status).toBe(200);
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_missing' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+      statusCode: 404,
+    });
+  });
 });

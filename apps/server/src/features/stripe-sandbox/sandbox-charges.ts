@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { CardBehaviour } from './cards';
 import { sandboxId } from './sandbox-ids';
 import { hostedInvoicePath } from './sandbox-paths';
-import { insertObject, type StripeObject } from './sandbox-store';
+import { getObject, insertObject, replaceObject, type StripeObject } from './sandbox-store';
 
 /** An event to send once the writes that caused it are committed. */
 export type PendingEvent = [type: string, object: StripeObject, previous?: Record<string, unknown>];
@@ -119,4 +119,73 @@ export async function chargeInvoice(
         ] as PendingEvent[])),
   ];
   return { invoice, paid, events };
+}
+
+/**
+ * Tries an open invoice again with another card, as Stripe does when the customer saves a new
+ * card: the invoice's own payment intent is charged (never a second intent). 0341 fails this
+ * charge as any later one; 3155 is asked for authentication (requires_action, BILL-019).
+ */
+export async function retryInvoice(
+  db: Db,
+  invoice: StripeObject,
+  options: { paymentMethod: StripeObject; now: number },
+): Promise<{ invoice: StripeObject; paid: boolean; events: PendingEvent[] }> {
+  const behaviour = options.paymentMethod._behaviour as CardBehaviour;
+  const paid = behaviour === 'pays';
+  const payments = invoice.payments as { data: { payment: { payment_intent: string } }[] };
+  const intentId = payments.data[0]!.payment.payment_intent;
+  const intent = await getObject(db, 'payment_intent', intentId);
+  const amount = invoice.amount_due as number;
+  const status = paid
+    ? 'succeeded'
+    : behaviour === 'authenticate'
+      ? 'requires_action'
+      : 'requires_payment_method';
+  const retried = await replaceObject(db, {
+    ...intent,
+    payment_method: options.paymentMethod.id,
+    amount_received: paid ? amount : 0,
+    status,
+    last_payment_error:
+      status === 'requires_payment_method'
+        ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' }
+        : null,
+    next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+  });
+  const attempted = await replaceObject(db, {
+    ...invoice,
+    attempt_count: (invoice.attempt_count as number) + 1,
+    default_payment_method: options.paymentMethod.id,
+    ...(paid
+      ? {
+          status: 'paid',
+          amount_paid: amount,
+          amount_remaining: 0,
+          status_transitions: { ...(invoice.status_transitions as object), paid_at: options.now },
+          payments: {
+            ...payments,
+            data: payments.data.map((payment) => ({
+              ...payment,
+              amount_paid: amount,
+              status: 'paid',
+              status_transitions: { canceled_at: null, paid_at: options.now },
+            })),
+          },
+        }
+      : {}),
+  });
+  const events: PendingEvent[] = paid
+    ? [
+        ['payment_intent.succeeded', retried],
+        ['invoice.paid', attempted],
+        ['invoice.payment_succeeded', attempted],
+      ]
+    : status === 'requires_action'
+      ? [['invoice.payment_action_required', attempted]]
+      : [
+          ['payment_intent.payment_failed', retried],
+          ['invoice.payment_failed', attempted],
+        ];
+  return { invoice: attempted, paid, events };
 }

@@ -6,3 +6,6 @@ export const hostedCheckoutPath = (sessionId: string) => `${SANDBOX_STRIPE_PREFI
 
 /** An invoice's hosted page (`hosted_invoice_url`). */
 export const hostedInvoicePath = (invoiceId: string) => `${SANDBOX_STRIPE_PREFIX}/invoices/${invoiceId}`;
+
+/** A billing portal session's page, for the customer (no API key). */
+export const hostedPortalPath = (sessionId: string) => `${SANDBOX_STRIPE_PREFIX}/portal/${sessionId}`;

@@ -8,6 +8,7 @@ import { eventLog } from './sandbox-events';
 import { SandboxError } from './sandbox-errors';
 import type { SandboxContext, SandboxRoute } from './sandbox-route';
 import { registerHostedCheckout } from './hosted/hosted-checkout';
+import { billingPortalRoutes } from './resources/billing-portal';
 import { catalogRoutes } from './resources/catalog';
 import { checkoutSessionRoutes } from './resources/checkout-sessions';
 import { customerRoutes } from './resources/customers';
@@ -20,7 +21,7 @@ import { testClockRoutes } from './resources/test-clocks';
 import { renderAnswer } from './sandbox-render';
 import { SANDBOX_STRIPE_PREFIX } from './sandbox-paths';
 
-/** Every endpoint; those that make links for people (the hosted page, invoices) need our origin. */
+/** Every endpoint; those that make links for people (hosted pages, invoices) need our origin. */
 const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
   ...customerRoutes,
   ...catalogRoutes,
@@ -31,6 +32,7 @@ const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
   ...paymentIntentRoutes,
   ...eventRoutes,
   ...testClockRoutes(publicOrigin),
+  ...billingPortalRoutes(publicOrigin),
 ];
 
 const expandOf = (input: unknown): string[] => {

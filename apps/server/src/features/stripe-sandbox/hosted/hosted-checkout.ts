@@ -11,7 +11,8 @@ import {
   invoicePage,
   type OrderSummary,
 } from './checkout-pages';
-import { html, sandboxPage } from './page-layout';
+import { html, sandboxPage, sendPage } from './page-layout';
+import { registerPortalPages } from './hosted-portal';
 
 type Pending = { brand: string; last4: string; behaviour: CardBehaviour };
 
@@ -51,18 +52,8 @@ async function orderSummary(context: SandboxContext, session: StripeObject): Pro
   };
 }
 
-const sendPage = (reply: FastifyReply, status: number, page: string) =>
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // The session id in the address must not leak to other sites; `no-referrer` would make the
-    // browser send `Origin: null` with the page's own forms, which the same-origin check refuses.
-    .header('referrer-policy', 'same-origin')
-    .send(page);
-
 /**
- * The hosted checkout pages for people: no API key (a buyer has none), the session id (24
+ * The hosted pages for people (checkout, invoices, the customer portal): no API key (a buyer has none), the session id (24
  * random characters) is the only way in, as at Stripe. Forms post to the same origin only: a
  * browser's Sec-Fetch-Site or Origin from another site is refused, so another site cannot press
  * Pay for someone.
@@ -178,6 +169,8 @@ export async function registerHostedCheckout(
         if (!invoice) return sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such invoice</h1>`));
         return sendPage(reply, 200, invoicePage(invoice));
       });
+
+      registerPortalPages(scope, context);
     },
     { prefix: SANDBOX_STRIPE_PREFIX },
   );

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Markup from a template: interpolated values are escaped unless already markup. */
@@ -57,3 +59,13 @@ a{color:#0a4f9c}
 <header class="sandbox"><p><strong>Test sandbox</strong> — no real card is charged and no money moves.</p></header>
 <main>${body.markup}</main></body></html>`;
 }
+
+export const sendPage = (reply: FastifyReply, status: number, page: string) =>
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The session id in the address must not leak to other sites; `no-referrer` would make the
+    // browser send `Origin: null` with the page's own forms, which the same-origin check refuses.
+    .header('referrer-policy', 'same-origin')
+    .send(page);

@@ -1,0 +1,128 @@
+import { hostedPortalPath } from '../sandbox-paths';
+import type { StripeObject } from '../sandbox-store';
+import { html, money, sandboxPage } from './page-layout';
+
+/** What the portal shows of one customer. */
+export interface PortalView {
+  session: StripeObject;
+  card: StripeObject | null;
+  subscriptions: StripeObject[];
+  invoices: StripeObject[];
+}
+
+type Item = { price: StripeObject; quantity: number; current_period_end: number };
+
+const day = (seconds: number) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seconds * 1000));
+
+function subscriptionEntry(session: StripeObject, subscription: StripeObject) {
+  const items = (subscription.items as { data: Item[] }).data;
+  const end = items[0]?.current_period_end ?? 0;
+  const currency = subscription.currency as string;
+  const canceling = Boolean(subscription.cancel_at_period_end);
+  return html`<li>
+    <p>
+      <strong>${subscription.status === 'past_due' ? 'Past due' : String(subscription.status)}</strong>:
+      ${items.map(
+        (item) =>
+          html`${item.quantity} ${item.quantity === 1 ? 'seat' : 'seats'} ×
+          ${money(item.price.unit_amount as number, currency)} per
+          ${(item.price.recurring as { interval: string }).interval}`,
+      )}
+    </p>
+    <p>${canceling ? `Cancels on ${day(end)}` : `Renews on ${day(end)}`}</p>
+    ${
+      canceling
+        ? ''
+        : html`<form method="post" action="${hostedPortalPath(session.id)}/cancel">
+            <input type="hidden" name="subscription" value="${subscription.id}" />
+            <button type="submit" class="secondary">Cancel at period end</button>
+          </form>`
+    }
+  </li>`;
+}
+
+function invoiceRows(invoices: StripeObject[]) {
+  if (invoices.length === 0) return html`<p>No invoices yet.</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        <th scope="col">Date</th>
+        <th scope="col">Status</th>
+        <th scope="col" class="amount">Amount</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${invoices.map(
+        (invoice) =>
+          html`<tr>
+            <td>
+              ${
+                invoice.hosted_invoice_url
+                  ? html`<a href="${invoice.hosted_invoice_url}">${day(invoice.created as number)}</a>`
+                  : day(invoice.created as number)
+              }
+            </td>
+            <td>${String(invoice.status)}</td>
+            <td class="amount">${money(invoice.total as number, invoice.currency as string)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The customer portal: the subscription, its card (update), its invoices, a way back. */
+export function portalPage(view: PortalView, error: string | null): string {
+  const { session, card } = view;
+  const described = error ? 'card-hint card-error' : 'card-hint';
+  const brand = card ? String((card.card as { brand: string }).brand) : '';
+  return sandboxPage(
+    'Customer portal',
+    html`<h1>Manage your billing</h1>
+      <section aria-labelledby="subscriptions-title">
+        <h2 id="subscriptions-title">Subscription</h2>
+        ${
+          view.subscriptions.length
+            ? html`<ul>
+                ${view.subscriptions.map((subscription) => subscriptionEntry(session, subscription))}
+              </ul>`
+            : html`<p>No current subscription.</p>`
+        }
+      </section>
+      <section aria-labelledby="card-title">
+        <h2 id="card-title">Payment method</h2>
+        <p>
+          ${
+            card
+              ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)} ending in ${(card.card as { last4: string }).last4}`
+              : 'No card saved.'
+          }
+        </p>
+        <form method="post" action="${hostedPortalPath(session.id)}/card">
+          <label for="card-number">New card number</label>
+          <input
+            id="card-number"
+            name="cardNumber"
+            type="text"
+            inputmode="numeric"
+            autocomplete="cc-number"
+            required
+            maxlength="23"
+            aria-describedby="${described}"
+            ${error ? html` aria-invalid="true" autofocus` : ''}
+          />
+          <p class="hint" id="card-hint">
+            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
+            for authentication, 4000 0000 0000 0341 fails its charges. Saving a card pays an open invoice.
+          </p>
+          ${error ? html`<p class="error" id="card-error" role="alert">${error}</p>` : ''}
+          <button type="submit">Update card</button>
+        </form>
+      </section>
+      <section aria-labelledby="invoices-title">
+        <h2 id="invoices-title">Invoices</h2>
+        ${invoiceRows(view.invoices)}
+      </section>
+      ${session.return_url ? html`<p><a href="${session.return_url}">Return to Mergeboard</a></p>` : ''}`,
+  );
+}
