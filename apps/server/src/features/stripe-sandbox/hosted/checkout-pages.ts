@@ -1,6 +1,6 @@
 import { hostedCheckoutPath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
-import { html, money, sandboxPage, type Html } from './page-layout';
+import { cardField, html, money, sandboxPage, type Html } from './page-layout';
 
 /** What the order summary shows, read from the session and its catalogue objects. */
 export interface OrderSummary {
@@ -82,7 +82,6 @@ const cancelLink = (session: StripeObject) =>
 export function checkoutPage(order: OrderSummary, error: string | null): string {
   const { session } = order;
   const id = session.id;
-  const described = error ? 'card-hint card-error' : 'card-hint';
   return sandboxPage(
     'Checkout',
     html`<h1>Complete your purchase</h1>
@@ -90,23 +89,11 @@ export function checkoutPage(order: OrderSummary, error: string | null): string 
       <section aria-labelledby="pay-title">
         <h2 id="pay-title">Pay with card</h2>
         <form method="post" action="${hostedCheckoutPath(id)}/pay">
-          <label for="card-number">Card number</label>
-          <input
-            id="card-number"
-            name="cardNumber"
-            type="text"
-            inputmode="numeric"
-            autocomplete="cc-number"
-            required
-            maxlength="23"
-            aria-describedby="${described}"
-            ${error ? html` aria-invalid="true" autofocus` : ''}
-          />
-          <p class="hint" id="card-hint">
-            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
-            for authentication.
-          </p>
-          ${error ? html`<p class="error" id="card-error" role="alert">${error}</p>` : ''}
+          ${cardField({
+            label: 'Card number',
+            hint: 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication.',
+            error,
+          })}
           <button type="submit">
             Pay ${money(session.amount_total as number, session.currency as string)}
           </button>

@@ -69,3 +69,26 @@ export const sendPage = (reply: FastifyReply, status: number, page: string) =>
     // browser send `Origin: null` with the page's own forms, which the same-origin check refuses.
     .header('referrer-policy', 'same-origin')
     .send(page);
+
+/**
+ * The one card field of the hosted pages (checkout and portal): its label, the test cards' hint
+ * and the last try's error, tied to the input for screen readers.
+ */
+export function cardField(options: { label: string; hint: string; error: string | null }): Html {
+  const { error } = options;
+  const described = error ? 'card-hint card-error' : 'card-hint';
+  return html`<label for="card-number">${options.label}</label>
+    <input
+      id="card-number"
+      name="cardNumber"
+      type="text"
+      inputmode="numeric"
+      autocomplete="cc-number"
+      required
+      maxlength="23"
+      aria-describedby="${described}"
+      ${error ? html` aria-invalid="true" autofocus` : ''}
+    />
+    <p class="hint" id="card-hint">${options.hint}</p>
+    ${error ? html`<p class="error" id="card-error" role="alert">${error}</p>` : ''}`;
+}

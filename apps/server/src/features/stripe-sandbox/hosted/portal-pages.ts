@@ -1,6 +1,6 @@
 import { hostedPortalPath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
-import { html, money, sandboxPage } from './page-layout';
+import { cardField, html, money, sandboxPage } from './page-layout';
 
 /** What the portal shows of one customer. */
 export interface PortalView {
@@ -74,7 +74,6 @@ function invoiceRows(invoices: StripeObject[]) {
 /** The customer portal: the subscription, its card (update), its invoices, a way back. */
 export function portalPage(view: PortalView, error: string | null): string {
   const { session, card } = view;
-  const described = error ? 'card-hint card-error' : 'card-hint';
   const brand = card ? String((card.card as { brand: string }).brand) : '';
   return sandboxPage(
     'Customer portal',
@@ -99,23 +98,11 @@ export function portalPage(view: PortalView, error: string | null): string {
           }
         </p>
         <form method="post" action="${hostedPortalPath(session.id)}/card">
-          <label for="card-number">New card number</label>
-          <input
-            id="card-number"
-            name="cardNumber"
-            type="text"
-            inputmode="numeric"
-            autocomplete="cc-number"
-            required
-            maxlength="23"
-            aria-describedby="${described}"
-            ${error ? html` aria-invalid="true" autofocus` : ''}
-          />
-          <p class="hint" id="card-hint">
-            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks
-            for authentication, 4000 0000 0000 0341 fails its charges. Saving a card pays an open invoice.
-          </p>
-          ${error ? html`<p class="error" id="card-error" role="alert">${error}</p>` : ''}
+          ${cardField({
+            label: 'New card number',
+            hint: 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication, 4000 0000 0000 0341 fails its charges. Saving a card pays an open invoice.',
+            error,
+          })}
           <button type="submit">Update card</button>
         </form>
       </section>
