@@ -41,7 +41,10 @@ async function countRows(config: Config, table: string): Promise<number> {
   }
 }
 
-describe('starting the server the way npm start does', () => {
+// Each test starts whole servers: migrations on a fresh database, then the payment sandbox's
+// catalogue (some forty calls through the SDK). On a busy two-core machine that alone has taken
+// over 30 s, so these tests get more room than the suite's default; a hang still fails.
+describe('starting the server the way npm start does', { timeout: 120_000 }, () => {
   it('migrates, loads the demo once, answers over HTTP and keeps its data across a restart', async () => {
     const config = await freshConfig();
     const first = await startServer(config);
