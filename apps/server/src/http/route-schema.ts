@@ -24,12 +24,21 @@ export interface RouteSchema extends FastifySchema {
   response: RouteResponses;
 }
 
+/** core's error body, documented here with every code it can carry (the web need not ship the list). */
+const errorBody = core.errorBodySchema
+  .extend({
+    error: core.errorBodySchema.shape.error.extend({
+      code: z.string().describe(`Machine-readable code, one of: ${core.errorCodes.join(', ')}`),
+    }),
+  })
+  .meta({ id: 'Error' });
+
 /**
  * Every failure answers the one Error schema; each status says, in the document, when it happens.
  * `.meta()` makes a copy that refers to the Error component with its own description.
  */
 const failure = (description: string, extra: Record<string, unknown> = {}) =>
-  core.errorBodySchema.meta({ description, ...extra });
+  errorBody.meta({ description, ...extra });
 
 const FAILURES = {
   400: failure(
