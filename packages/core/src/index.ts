@@ -25,6 +25,8 @@ export * from './billing/price-rules';
 export * from './billing/checkout-contracts';
 export * from './billing/payment-state';
 export * from './billing/payment-state-contracts';
+export * from './billing/seat-contracts';
+export * from './billing/subscription-update-contracts';
 export * from './billing/checkout-form';
 export * from './billing/countries';
 export * from './permissions/roles';

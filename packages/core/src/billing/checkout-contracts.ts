@@ -13,7 +13,7 @@ const checkoutBase = `${API_BASES.billing}/workspace-billing/workspaces/:id/stri
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Country is a required field');
 
 /** CHK-068: one plan of the purchase and how many seats of it. */
-const seatPlanSchema = z
+export const seatPlanSchema = z
   .object({
     userPlan: z.enum(USER_PLANS).exclude(['FREE']),
     quantity: z
@@ -54,6 +54,13 @@ export const paymentInfoSchema = z
     taxAmount: z.number().int(),
     couponId: z.string().nullable().describe('The volume coupon (5SEATS … 100SEATS), if any'),
     couponPercentOff: z.number().nullable(),
+    prorationDate: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Epoch seconds the prorated amounts were priced at (previews of a change to the live subscription); send it back with the change so what is charged equals this preview to the cent',
+      ),
   })
   .meta({ id: 'PaymentInfo' });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
@@ -76,7 +83,12 @@ export const priceInfoV2 = defineContract({
   body: z.object({
     ...previewBase,
     seatPlans: z.array(seatPlanSchema).min(1, 'seatPlans must name at least one plan'),
-    previewProratedAmounts: z.boolean().default(false),
+    previewProratedAmounts: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true (ADDITIONAL_SEATS, SEAT-009..012): the seat plans are seats added to the live subscription, priced pro rata from now to its period end, with prorationDate',
+      ),
   }),
   response: paymentInfoSchema,
 });

@@ -92,6 +92,18 @@ export const errorStatus = {
   license_not_paypal: 409,
   /** The license's automatic renewal was stopped already; nothing changes. */
   auto_renewal_already_stopped: 409,
+  /** SEAT-025: seats cannot be added or removed while a seat removal is scheduled. */
+  seat_removal_scheduled: 409,
+  /** SEAT-022: a seat removal that would leave fewer seats than members hold. */
+  seats_in_use: 409,
+  /** A change to a subscription that is not live (canceled, or not paid through Stripe). */
+  subscription_not_active: 409,
+  /** BILL-027: a billing-cycle change while another change waits in the subscription's schedule. */
+  billing_cycle_change_scheduled: 409,
+  /** CHK-088: at least one user must stay paid while a subscription is active. */
+  cannot_downgrade: 409,
+  /** The card was refused for a charge made now (added seats, an upgrade); nothing changed. */
+  payment_failed: 402,
   /** BILL-033: the customer portal is for a space paying through Stripe; SUPPORT and others are not. */
   portal_not_available: 409,
   /** The payment provider refused or failed a call (its message says why). */

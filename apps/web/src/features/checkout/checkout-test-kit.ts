@@ -44,6 +44,7 @@ export function previewFor(body: {
     taxRate,
     chargedToday: charge.total,
     proratedDays: null,
+    prorationDate: null,
     stripePlans: [
       {
         stripePriceId: `price_pro_yearly_${currency.toLowerCase()}`,

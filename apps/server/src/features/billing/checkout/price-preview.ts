@@ -44,6 +44,7 @@ export async function previewPurchase(
     taxRate: purchase.taxRatePercent,
     chargedToday: invoice.amount_due,
     proratedDays: null,
+    prorationDate: null,
     stripePlans: purchase.lines.map((line, index) => {
       const invoiceLine = lines.find((item) => priceIdOf(item) === line.stripePriceId) ?? lines[index];
       const lineDiscount = (invoiceLine?.discount_amounts ?? []).reduce((sum, item) => sum + item.amount, 0);
