@@ -31,7 +31,7 @@ describe('plan labels (BILL-038, 000 §9)', () => {
     },
   );
 
-  it('BILL-038 seat plan names are Free, Pro and Pro Personal', () => {
+  it('BILL-039 seat plan names are Free, Pro and Pro Personal', () => {
     expect(seatPlanLabel('FREE')).toBe('Free');
     expect(seatPlanLabel('PRO')).toBe('Pro');
     expect(seatPlanLabel('PRO_PERSONAL')).toBe('Pro Personal');

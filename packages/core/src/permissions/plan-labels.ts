@@ -24,7 +24,7 @@ export function planLabel(input: {
   return userPlan === 'PRO_PERSONAL' ? PLAN_LABELS.PRO_PERSONAL : PLAN_LABELS.PRO;
 }
 
-/** BILL-038: seat plan names Free, Pro and Pro Personal. */
+/** BILL-039: seat plan names Free, Pro and Pro Personal. */
 export function seatPlanLabel(userPlan: UserPlan): string {
   return SEAT_PLAN_LABELS[userPlan];
 }
