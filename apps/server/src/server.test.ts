@@ -31,14 +31,32 @@ async function freshConfig(env: NodeJS.ProcessEnv = {}): Promise<Config> {
   return loadConfig(base);
 }
 
-async function countRows(config: Config, table: string): Promise<number> {
+async function queryRows(config: Config, text: string): Promise<Record<string, unknown>[]> {
   const database = await openDatabase(config.database);
   try {
-    const { rows } = await database.execute(`SELECT count(*)::int AS n FROM ${table}`, []);
-    return Number(rows[0]?.n);
+    return (await database.execute(text, [])).rows;
   } finally {
     await database.close();
   }
+}
+
+async function countRows(config: Config, table: string): Promise<number> {
+  const [row] = await queryRows(config, `SELECT count(*)::int AS n FROM ${table}`);
+  return Number(row?.n);
+}
+
+/** Acme Sales' subscription: our row's provider id, and the sandbox's subscription of that id. */
+async function acmeSubscription(config: Config) {
+  const [row] = await queryRows(
+    config,
+    `SELECT s.provider_subscription_id AS "providerId", o.data->>'status' AS "sandboxStatus",
+            (o.data->'items'->'data'->0->>'quantity')::int AS "sandboxSeats"
+       FROM subscriptions s
+       JOIN workspaces w ON w.id = s.workspace_id
+       LEFT JOIN sandbox_stripe_objects o ON o.id = s.provider_subscription_id
+      WHERE w.name = 'Acme Sales' AND s.status = 'ACTIVE'`,
+  );
+  return row;
 }
 
 // Each test starts whole servers: migrations on a fresh database, then the payment sandbox's
@@ -55,12 +73,20 @@ describe('starting the server the way npm start does', { timeout: 120_000 }, () 
     const campaigns = await countRows(config, 'campaigns');
     expect(users).toBeGreaterThanOrEqual(12);
     expect(campaigns).toBeGreaterThanOrEqual(60);
+    // The demo's per-seat Stripe subscription was bought in the payment sandbox, its 15 seats paid.
+    const acme = await acmeSubscription(config);
+    expect(acme).toEqual({
+      providerId: expect.not.stringMatching(/^sub_demo_/),
+      sandboxStatus: 'active',
+      sandboxSeats: 15,
+    });
 
     const second = await startServer(config);
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     await second.stop();
     expect(await countRows(config, 'users')).toBe(users);
     expect(await countRows(config, 'campaigns')).toBe(campaigns);
+    expect(await acmeSubscription(config)).toEqual(acme);
   });
 
   it('starts empty with DEMO=0', async () => {

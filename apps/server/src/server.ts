@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
 import { setUpCatalogue, type CatalogueResult } from './features/billing';
-import { seedDemo } from './features/demo';
+import { provisionDemoPurchases, seedDemo } from './features/demo';
 import { createPayments } from './features/payments';
 import { buildApp } from './app/build-app';
 import { jobs } from './app/jobs';
@@ -74,6 +74,35 @@ export async function setUpStripe(config: Config = loadConfig()): Promise<Catalo
   }
 }
 
+/**
+ * The sandbox's catalogue, then (with the demo) the demo's per-seat subscriptions bought in it.
+ * Either failing leaves the app running: checkout, or the demo's billing, then fails visibly.
+ */
+async function setUpSandbox(options: {
+  config: Config;
+  database: Database;
+  payments: Runtime['payments'];
+  url: string;
+  logger: pino.Logger;
+}): Promise<void> {
+  const { config, database, payments, logger } = options;
+  try {
+    await setUpCatalogue(payments.stripe, database.db);
+  } catch (error) {
+    logger.error({ err: error }, 'the payment sandbox catalogue could not be set up; checkout will fail');
+    return;
+  }
+  if (!wantsDemo(config)) return;
+  await provisionDemoPurchases({
+    db: database.db,
+    stripe: payments.stripe,
+    provider: payments.provider,
+    publicUrl: options.url,
+  }).catch((error: unknown) =>
+    logger.error({ err: error }, 'the demo subscriptions could not be bought in the payment sandbox'),
+  );
+}
+
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   // Jobs log their failures here: errors get the same redaction as the HTTP log's.
   const logger = pino({ level: config.LOG_LEVEL, serializers: { err: logSerializers.err } });
@@ -94,9 +123,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
     // The sandbox lives in this process: it can only sell once its catalogue exists.
     if (config.payments.provider === 'sandbox') {
-      await setUpCatalogue(payments.stripe, database.db).catch((error: unknown) =>
-        logger.error({ err: error }, 'the payment sandbox catalogue could not be set up; checkout will fail'),
-      );
+      await setUpSandbox({ config, database, payments, url, logger });
     }
   }
 

@@ -155,7 +155,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       subscriptionStatus: 'ACTIVE',
       workspacePlan: 'PRO',
       billingInterval: 'YEARLY',
-      subscriptionPaymentPlans: [expect.objectContaining({ totalSeats: 7, allowedQuantity: 7 })],
+      subscriptionPaymentPlans: [expect.objectContaining({ totalSeats: 7, allowedQuantity: 100 })],
       additionalStripeInfo: expect.objectContaining({
         couponId: '5SEATS',
         couponPercentOff: 20,

@@ -1,3 +1,4 @@
+import { SEATS } from '@mergeboard/core';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
@@ -93,18 +94,20 @@ async function upsertSubscription(
     const plan = plans.find((candidate) => candidate.stripePriceId === item.price.id);
     if (!plan?.userPlan) continue;
     const seats = item.quantity ?? 1;
+    // A per-seat plan can grow to the paid-user maximum (SEAT-007); a flat plan holds what it sold.
+    const allowedQuantity = plan.isPerSeat ? SEATS.maximum : seats;
     await tx
       .insert(subscriptionPaymentPlans)
       .values({
         subscriptionId,
         paymentPlanId: plan.id,
         userPlan: plan.userPlan,
-        allowedQuantity: seats,
+        allowedQuantity,
         totalSeats: seats,
       })
       .onConflictDoUpdate({
         target: [subscriptionPaymentPlans.subscriptionId, subscriptionPaymentPlans.paymentPlanId],
-        set: { allowedQuantity: seats, totalSeats: seats, updatedAt: new Date() },
+        set: { allowedQuantity, totalSeats: seats, updatedAt: new Date() },
       });
   }
 
