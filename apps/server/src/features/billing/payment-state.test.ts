@@ -202,6 +202,50 @@ describe('payment state: latest invoice and customer portal', () => {
     expect(pageText(await (await fetch(stripeCustomerPortalUrl)).text())).toContain('Visa ending in 4242');
   });
 
+  it('BILL-033 a customer on a test clock moves it from the portal: past the renewal, the renewal is invoiced and paid', async () => {
+    const space = await newSpace(t, owner, 'Clocked space');
+    const start = Math.floor(Date.UTC(2026, 2, 1, 12) / 1000);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
+    const customer = await stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
+    await t.database.db
+      .insert(billingCustomers)
+      .values({ workspaceId: space, provider: t.context.payments.provider, customerId: customer.id });
+    const bought = await buyPlan(t, {
+      spaceId: space,
+      headers: owner.headers,
+      purchase: { country: 'US', seats: 1, interval: 'MONTHLY' },
+      card: '4242424242424242',
+    });
+    const first = await latestInvoice(owner, space, bought.subscriptionId);
+    const portal = await get(owner, portalUrl(space, '/space/billing'));
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    expect(pageText(await (await fetch(stripeCustomerPortalUrl)).text())).toContain(
+      'It is now March 1, 2026 at 12:00 PM UTC.',
+    );
+
+    const refused = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'century' });
+    expect(refused.status).toBe(400);
+    const moved = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'renewal' });
+    expect(moved.status).toBe(303);
+    expect(pageText(await (await fetch(stripeCustomerPortalUrl)).text())).toContain(
+      'It is now April 1, 2026 at 1:00 PM UTC.',
+    );
+    const renewed = await latestInvoice(owner, space, bought.subscriptionId);
+    expect(renewed.invoiceId).not.toBe(first.invoiceId);
+    expect(renewed).toMatchObject({ paymentState: 'PAID', amountPaid: first.amountPaid });
+    expect((await stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(
+      Math.floor(Date.UTC(2026, 3, 1, 13) / 1000),
+    );
+  });
+
+  it('the portal of a customer without a test clock has no clock control', async () => {
+    const portal = await get(owner, portalUrl(spaceId, '/space/billing'));
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    expect(await (await fetch(stripeCustomerPortalUrl)).text()).not.toContain('Test clock');
+    const refused = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'day' });
+    expect(refused.status).toBe(400);
+  });
+
   it('BILL-033 the portal cancels at period end: the subscription runs to its end and our sync stops its renewal', async () => {
     const portal = await get(owner, portalUrl(spaceId, '/space/billing'));
     expect(portal.statusCode, portal.body).toBe(200);

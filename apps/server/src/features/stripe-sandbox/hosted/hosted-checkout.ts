@@ -170,7 +170,7 @@ export async function registerHostedCheckout(
         return sendPage(reply, 200, invoicePage(invoice));
       });
 
-      registerPortalPages(scope, context);
+      registerPortalPages(scope, context, options.publicUrl);
     },
     { prefix: SANDBOX_STRIPE_PREFIX },
   );

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_MESSAGES, readCard } from '../cards';
+import { advanceTestClock, TEST_CLOCK } from '../clock-advance';
 import { cancelAtPeriodEnd, liveSubscriptions, updatePortalCard } from '../portal-actions';
 import { hostedPortalPath } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
 import { findObject, listObjects, type StripeObject } from '../sandbox-store';
 import { html, sandboxPage, sendPage } from './page-layout';
-import { portalPage, type PortalView } from './portal-pages';
+import { CLOCK_STEP_LABELS, portalPage, type ClockStep, type PortalView } from './portal-pages';
 
 async function portalView(context: SandboxContext, session: StripeObject): Promise<PortalView> {
   const customerId = session.customer as string;
@@ -20,11 +21,13 @@ async function portalView(context: SandboxContext, session: StripeObject): Promi
     limit: 24,
     contains: { customer: customerId },
   });
+  const clockId = customer?.test_clock;
   return {
     session,
     card: cardId ? await findObject(context.db, 'payment_method', cardId) : null,
     subscriptions,
     invoices: invoices.data.filter((invoice) => invoice.status !== 'draft'),
+    clock: typeof clockId === 'string' ? await findObject(context.db, TEST_CLOCK, clockId) : null,
   };
 }
 
@@ -33,7 +36,26 @@ async function portalView(context: SandboxContext, session: StripeObject): Promi
  * parser, same refusal of forms from other sites. Each action answers a redirect to the portal
  * (post/redirect/get), or the portal again with the error, as the checkout page does.
  */
-export function registerPortalPages(scope: FastifyInstance, context: SandboxContext): void {
+const DAY = 86_400;
+
+/** Where a step of the clock control moves the clock to, from its time and the subscriptions. */
+function clockTarget(step: ClockStep, now: number, subscriptions: StripeObject[]): number {
+  if (step === 'day') return now + DAY;
+  if (step === 'week') return now + 7 * DAY;
+  if (step === 'month') return now + 30 * DAY;
+  const ends = subscriptions.map(
+    (subscription) =>
+      (subscription.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end,
+  );
+  // An hour past the period end: the renewal's invoice is charged, as Stripe does about then.
+  return ends.length ? Math.max(now + 1, Math.min(...ends) + 3600) : now + DAY;
+}
+
+export function registerPortalPages(
+  scope: FastifyInstance,
+  context: SandboxContext,
+  publicOrigin: string,
+): void {
   const page = { schema: { hide: true } };
 
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -68,6 +90,22 @@ export function registerPortalPages(scope: FastifyInstance, context: SandboxCont
           : 'The card is saved, but paying the open invoice with it was declined.',
       );
     }
+    return reply.redirect(hostedPortalPath(session.id), 303);
+  });
+
+  scope.post('/portal/:id/clock', page, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session) return;
+    const step = String((request.body as Record<string, unknown> | null)?.step ?? '');
+    const view = await portalView(context, session);
+    if (!view.clock || !Object.hasOwn(CLOCK_STEP_LABELS, step)) {
+      return sendPage(reply, 400, portalPage(view, 'This clock cannot be moved that way.'));
+    }
+    await advanceTestClock(context, {
+      clockId: view.clock.id,
+      frozenTime: clockTarget(step as ClockStep, view.clock.frozen_time as number, view.subscriptions),
+      publicOrigin,
+    });
     return reply.redirect(hostedPortalPath(session.id), 303);
   });
 

@@ -8,12 +8,48 @@ export interface PortalView {
   card: StripeObject | null;
   subscriptions: StripeObject[];
   invoices: StripeObject[];
+  /** The customer's test clock, when it lives on one. */
+  clock: StripeObject | null;
 }
 
 type Item = { price: StripeObject; quantity: number; current_period_end: number };
 
 const day = (seconds: number) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seconds * 1000));
+
+/** How far the portal's clock control moves a test clock (see CLOCK_STEPS in hosted-portal). */
+export const CLOCK_STEP_LABELS = {
+  day: 'One day',
+  week: 'One week',
+  month: 'One month',
+  renewal: 'Past the next renewal',
+} as const;
+export type ClockStep = keyof typeof CLOCK_STEP_LABELS;
+
+/**
+ * Stripe's dashboard moves test clocks; the sandbox has no dashboard, so a customer on a test
+ * clock can move it from the portal, to watch renewals, failed payments and scheduled changes.
+ */
+function clockSection(session: StripeObject, clock: StripeObject) {
+  const time = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date((clock.frozen_time as number) * 1000));
+  return html`<section aria-labelledby="clock-title">
+    <h2 id="clock-title">Test clock</h2>
+    <p>This customer's billing runs on a test clock. It is now ${time} UTC.</p>
+    <form method="post" action="${hostedPortalPath(session.id)}/clock">
+      <label for="clock-step">Advance the clock by</label>
+      <select id="clock-step" name="step">
+        ${Object.entries(CLOCK_STEP_LABELS).map(
+          ([value, label]) => html`<option value="${value}">${label}</option>`,
+        )}
+      </select>
+      <button type="submit" class="secondary">Advance the clock</button>
+    </form>
+  </section>`;
+}
 
 function subscriptionEntry(session: StripeObject, subscription: StripeObject) {
   const items = (subscription.items as { data: Item[] }).data;
@@ -110,6 +146,7 @@ export function portalPage(view: PortalView, error: string | null): string {
         <h2 id="invoices-title">Invoices</h2>
         ${invoiceRows(view.invoices)}
       </section>
+      ${view.clock ? clockSection(session, view.clock) : ''}
       ${session.return_url ? html`<p><a href="${session.return_url}">Return to Mergeboard</a></p>` : ''}`,
   );
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { sendEvents } from '../checkout-payment';
-import { runClock } from '../renewals';
-import { invalidParam } from '../sandbox-errors';
+import { advanceTestClock, TEST_CLOCK } from '../clock-advance';
 import { sandboxId, unixNow } from '../sandbox-ids';
 import { expandParam, formInt, readParams } from '../sandbox-params';
 import type { SandboxRoute } from '../sandbox-route';
-import { getObject, insertObject, replaceObject } from '../sandbox-store';
-
-const TEST_CLOCK = 'test_helpers.test_clock';
+import { getObject, insertObject } from '../sandbox-store';
 
 /**
  * test clocks, as Stripe's test helpers: a customer created with `test_clock` lives on the clock's
@@ -54,23 +50,11 @@ export function testClockRoutes(publicOrigin: string): SandboxRoute[] {
           z.strictObject({ frozen_time: formInt, expand: expandParam }),
           request.input,
         );
-        const { clock, events } = await context.db.transaction(async (tx) => {
-          const current = await getObject(tx, TEST_CLOCK, request.params.id!);
-          if (params.frozen_time <= (current.frozen_time as number)) {
-            throw invalidParam(
-              'frozen_time',
-              "The frozen_time must be later than the clock's current frozen_time.",
-            );
-          }
-          const advanced = await replaceObject(tx, { ...current, frozen_time: params.frozen_time });
-          const txContext = { ...context, db: tx };
-          return {
-            clock: advanced,
-            events: await runClock(txContext, advanced.id, params.frozen_time, publicOrigin),
-          };
+        return advanceTestClock(context, {
+          clockId: request.params.id!,
+          frozenTime: params.frozen_time,
+          publicOrigin,
         });
-        await sendEvents(context, [...events, ['test_helpers.test_clock.ready', clock]]);
-        return clock;
       },
     },
   ];
