@@ -6,6 +6,12 @@ export interface JobDefinition<Data extends object = object> {
   name: string;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
+  /**
+   * pg-boss's queue policy. `stately`: per singleton key, at most one job waits and one runs; a
+   * convergent job (it reads the current state when it runs) needs no second waiting copy, and
+   * the queue does not pile up one job per event. Standard otherwise.
+   */
+  policy?: 'standard' | 'stately';
   run(input: { database: Database; config: Config; data: Data }): Promise<void>;
 }
 

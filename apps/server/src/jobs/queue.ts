@@ -40,7 +40,10 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   await boss.start();
 
   for (const job of options.jobs) {
-    await boss.createQueue(job.name);
+    const policy = job.policy ?? 'standard';
+    await boss.createQueue(job.name, { name: job.name, policy });
+    // createQueue keeps the policy a queue was first made with; a changed definition wins.
+    await boss.updateQueue(job.name, { name: job.name, policy });
     if (!options.work) continue;
     await boss.work(
       job.name,

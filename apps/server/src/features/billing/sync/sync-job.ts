@@ -9,10 +9,12 @@ const dataSchema = z.object({ customerId: z.string().min(1) });
 
 /**
  * Runs the convergent sync for the customer a webhook named. Queued with the customer as
- * singleton key, so one customer syncs once at a time however many events arrive together.
+ * singleton key on a stately queue: one customer syncs once at a time, and however many events
+ * arrive meanwhile, one more sync waits (it reads whatever the provider says when it runs).
  */
 export const syncBillingCustomerJob = defineJob<{ customerId: string }>({
   name: SYNC_BILLING_CUSTOMER_JOB,
+  policy: 'stately',
   async run({ database, config, data }) {
     const { customerId } = dataSchema.parse(data);
     await syncBillingCustomer(database.db, createPayments(config).stripe, customerId);
