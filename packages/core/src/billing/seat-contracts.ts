@@ -7,6 +7,14 @@ import { SEATS } from '../constants/limits';
 import { seatPlanSchema } from './checkout-contracts';
 import { latestInvoiceSchema } from './payment-state-contracts';
 
+/** The proration date a change is charged at: the one its preview was priced at. */
+export const prorationDateField = z
+  .number()
+  .int('prorationDate must be epoch seconds')
+  .positive('prorationDate must be epoch seconds')
+  .optional()
+  .describe('paymentInfo.prorationDate of the preview the person saw; without it, now');
+
 const subscriptionBase = `${API_BASES.billing}/workspace-billing/workspaces/:id/subscriptions/v2/:subId`;
 const subscriptionParams = workspaceIdParams.extend({ subId: z.uuid('subId must be a subscription id') });
 
@@ -46,12 +54,7 @@ export const addSeatsV1 = defineContract({
       .min(1, 'seatPlans must name at least one plan')
       .max(1, 'seatPlans takes one plan: the subscription’s')
       .describe('The plan of the subscription and how many seats to add to it'),
-    prorationDate: z
-      .number()
-      .int('prorationDate must be epoch seconds')
-      .positive('prorationDate must be epoch seconds')
-      .optional()
-      .describe('paymentInfo.prorationDate of the preview the person saw; without it, now'),
+    prorationDate: prorationDateField,
   }),
   response: seatPurchaseSchema,
 });

@@ -6,6 +6,7 @@ import { WORKSPACE_PLANS } from '../constants/domain';
 import { BILLING_INTERVALS } from '../constants/pricing';
 import { text } from '../contracts/text';
 import { subscriptionSchema } from './billing-contracts';
+import { prorationDateField } from './seat-contracts';
 
 /** MEM-033, CHK-081..087: which users a price pays for after the change. */
 const workspaceUserPlanSchema = z.object({
@@ -37,12 +38,7 @@ export const updateSubscriptionV1 = defineContract({
       workspaceUserPlans: z.array(workspaceUserPlanSchema).min(1).max(4).optional(),
       upgradeLegacySubscription: z.boolean().optional(),
       cancelScheduledBillingIntervalChange: z.literal(true).optional(),
-      prorationDate: z
-        .number()
-        .int('prorationDate must be epoch seconds')
-        .positive('prorationDate must be epoch seconds')
-        .optional()
-        .describe('paymentInfo.prorationDate of the preview the person saw; without it, now'),
+      prorationDate: prorationDateField,
     })
     .refine(
       (body) =>

@@ -46,6 +46,23 @@ describe('payment state: latest invoice and customer portal', () => {
     `${billingBase(space)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent(returnUrl)}`;
   const pageText = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
+  /** A new space of Pat's whose customer lives on a test clock from `start`, bought with `card`. */
+  const buyOnClock = async (name: string, start: number, card: string) => {
+    const space = await newSpace(t, owner, name);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
+    const customer = await stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
+    await t.database.db
+      .insert(billingCustomers)
+      .values({ workspaceId: space, provider: t.context.payments.provider, customerId: customer.id });
+    const bought = await buyPlan(t, {
+      spaceId: space,
+      headers: owner.headers,
+      purchase: { country: 'US', seats: 1, interval: 'MONTHLY' },
+      card,
+    });
+    return { space, clock, bought };
+  };
+
   beforeAll(async () => {
     t = await createListeningTestApp({ work: true });
     await seedDemo({ db: t.database.db });
@@ -118,20 +135,12 @@ describe('payment state: latest invoice and customer portal', () => {
   );
 
   it('API-033 API-034 BILL-018 BILL-019 BILL-020 BILL-033 a renewal fails on card 0341; the portal’s new card pays it and the state clears', async () => {
-    const space = await newSpace(t, owner, 'Renewing space');
     // The space's customer lives on a test clock, so the renewal can come without waiting a month.
-    const start = Math.floor(Date.UTC(2026, 0, 15, 12) / 1000);
-    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
-    const customer = await stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
-    await t.database.db
-      .insert(billingCustomers)
-      .values({ workspaceId: space, provider: t.context.payments.provider, customerId: customer.id });
-    const bought = await buyPlan(t, {
-      spaceId: space,
-      headers: owner.headers,
-      purchase: { country: 'US', seats: 1, interval: 'MONTHLY' },
-      card: '4000 0000 0000 0341',
-    });
+    const { space, clock, bought } = await buyOnClock(
+      'Renewing space',
+      Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
+      '4000 0000 0000 0341',
+    );
     expect((await latestInvoice(owner, space, bought.subscriptionId)).paymentState).toBe('PAID');
 
     const session = await stripe.checkout.sessions.retrieve(bought.sessionId);
@@ -203,19 +212,11 @@ describe('payment state: latest invoice and customer portal', () => {
   });
 
   it('BILL-033 a customer on a test clock moves it from the portal: past the renewal, the renewal is invoiced and paid', async () => {
-    const space = await newSpace(t, owner, 'Clocked space');
-    const start = Math.floor(Date.UTC(2026, 2, 1, 12) / 1000);
-    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
-    const customer = await stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
-    await t.database.db
-      .insert(billingCustomers)
-      .values({ workspaceId: space, provider: t.context.payments.provider, customerId: customer.id });
-    const bought = await buyPlan(t, {
-      spaceId: space,
-      headers: owner.headers,
-      purchase: { country: 'US', seats: 1, interval: 'MONTHLY' },
-      card: '4242424242424242',
-    });
+    const { space, clock, bought } = await buyOnClock(
+      'Clocked space',
+      Math.floor(Date.UTC(2026, 2, 1, 12) / 1000),
+      '4242424242424242',
+    );
     const first = await latestInvoice(owner, space, bought.subscriptionId);
     const portal = await get(owner, portalUrl(space, '/space/billing'));
     const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
