@@ -103,30 +103,34 @@ export function checkoutPage(order: OrderSummary, error: string | null): string 
   );
 }
 
+/** The bank's question of card 3155 (`what`: the amount, and the card): complete or fail it. */
+function authenticationStep(action: string, what: string) {
+  return html`<section aria-labelledby="auth-title">
+    <h2 id="auth-title">3-D Secure test page</h2>
+    <p>Your bank asks you to confirm the payment of ${what}.</p>
+    <form method="post" action="${action}">
+      <input type="hidden" name="result" value="complete" /><button type="submit">
+        Complete authentication
+      </button>
+    </form>
+    <form method="post" action="${action}">
+      <input type="hidden" name="result" value="fail" /><button type="submit" class="secondary">
+        Fail authentication
+      </button>
+    </form>
+  </section>`;
+}
+
 /** The 3-D Secure step of card 3155: the person completes or fails the authentication. */
 export function authenticationPage(session: StripeObject, last4: string): string {
   const action = `${hostedCheckoutPath(session.id)}/authenticate`;
   return sandboxPage(
     'Authenticate your payment',
     html`<h1>Authenticate your payment</h1>
-      <section aria-labelledby="auth-title">
-        <h2 id="auth-title">3-D Secure test page</h2>
-        <p>
-          Your bank asks you to confirm the payment of
-          ${money(session.amount_total as number, session.currency as string)} with the card ending in
-          ${last4}.
-        </p>
-        <form method="post" action="${action}">
-          <input type="hidden" name="result" value="complete" /><button type="submit">
-            Complete authentication
-          </button>
-        </form>
-        <form method="post" action="${action}">
-          <input type="hidden" name="result" value="fail" /><button type="submit" class="secondary">
-            Fail authentication
-          </button>
-        </form>
-      </section>`,
+      ${authenticationStep(
+        action,
+        `${money(session.amount_total as number, session.currency as string)} with the card ending in ${last4}`,
+      )}`,
   );
 }
 
@@ -184,22 +188,7 @@ export function invoicePage(
       </section>
       ${
         awaitsAuthentication
-          ? html`<section aria-labelledby="auth-title">
-              <h2 id="auth-title">3-D Secure test page</h2>
-              <p>
-                Your bank asks you to confirm the payment of ${money(invoice.amount_due as number, currency)}.
-              </p>
-              <form method="post" action="${action}">
-                <input type="hidden" name="result" value="complete" /><button type="submit">
-                  Complete authentication
-                </button>
-              </form>
-              <form method="post" action="${action}">
-                <input type="hidden" name="result" value="fail" /><button type="submit" class="secondary">
-                  Fail authentication
-                </button>
-              </form>
-            </section>`
+          ? authenticationStep(action, money(invoice.amount_due as number, currency))
           : html``
       }`,
   );
