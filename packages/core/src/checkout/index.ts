@@ -4,3 +4,4 @@ export * from './checkout-storage';
 export * from './checkout-summary';
 export * from './checkout-requests';
 export * from './session-failure';
+export * from './seat-changes';
