@@ -4,6 +4,7 @@ import { formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { useIsMobile } from '../../../ui/use-is-mobile';
+import { ScheduledRemovalNotice } from '../../seat-removal';
 import { useSpace } from '../../spaces';
 import { useScheduledCount } from '../api/mail-merges';
 
@@ -55,6 +56,7 @@ export function MailMergesPage() {
           </Anchor>
         )}
       </Group>
+      <ScheduledRemovalNotice />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard
           label="Scheduled mail merges"
