@@ -7,6 +7,7 @@ import {
   perSeatPerMonth,
   removableSeatTotals,
   removeSeatsLabel,
+  seatChangeFailure,
   seatChangeReturnQuery,
   seatPageRedirects,
   seatPurchaseSettled,
@@ -89,5 +90,22 @@ describe('seat changes', () => {
   it('SEAT-009 the price per seat per month of a yearly plan is the next payment / seats / 12', () => {
     expect(perSeatPerMonth({ nextPayment: 72_000, seats: 12, interval: 'YEARLY' })).toBe(500);
     expect(perSeatPerMonth({ nextPayment: 2_000, seats: 2, interval: 'MONTHLY' })).toBe(1_000);
+  });
+});
+
+describe('seat change failures', () => {
+  it('SEAT-018 each refusal keeps its key; anything else is the server-error key with the checkout text', () => {
+    expect(seatChangeFailure('max_users_reached')).toEqual({
+      key: 'max_users_reached',
+      message: 'Your current plan allows a maximum of 100 paid users.',
+    });
+    expect(seatChangeFailure('seats_in_use').message).toBe(
+      'You need to remove members before removing seats.',
+    );
+    expect(seatChangeFailure('payment_failed').message).toBe('Your last payment attempt failed');
+    expect(seatChangeFailure('internal')).toEqual({
+      key: 'server-error',
+      message: 'An error occurred. Please try again.',
+    });
   });
 });
