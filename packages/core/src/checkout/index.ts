@@ -5,3 +5,4 @@ export * from './checkout-summary';
 export * from './checkout-requests';
 export * from './session-failure';
 export * from './seat-changes';
+export * from './seat-change-failure';

@@ -7,13 +7,13 @@ import {
   perSeatPerMonth,
   removableSeatTotals,
   removeSeatsLabel,
-  seatChangeFailure,
   seatChangeReturnQuery,
   seatPageRedirects,
   seatPurchaseSettled,
   seatsLeftToAdd,
   seesScheduledRemoval,
 } from './seat-changes';
+import { seatChangeFailure } from './seat-change-failure';
 
 describe('seat changes', () => {
   it('SEAT-024 the scheduled-removal lookup runs for PRO, above MEMBER, not for SUPPORT or OFFLINE sources', () => {

@@ -120,4 +120,17 @@ describe('Users page: the scheduled seat removal', () => {
       `${entry.urlPrefix}/space/users`,
     );
   });
+
+  it('SEAT-024 SEAT-026 a member of the space neither looks the removal up nor sees a banner', async () => {
+    const r = removalRoutes(acme, SUB);
+    const { server, routes } = await openUsersPage({
+      role: 'MEMBER',
+      seats: scheduledSeats,
+      routes: { [r.get]: json(200, removal) },
+    });
+    await screen.findByRole('heading', { name: 'Users' });
+    expect(server.calls(r.get)).toHaveLength(0);
+    expect(server.calls(routes.subscriptions)).toHaveLength(0);
+    expect(screen.queryByText(BANNER_TEXT)).not.toBeInTheDocument();
+  });
 });

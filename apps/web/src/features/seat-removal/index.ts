@@ -6,4 +6,3 @@
 export { useSeatSummary } from './api/seat-summary';
 export { useScheduledRemoval } from './api/scheduled-removal';
 export { ScheduledRemovalNotice } from './components/scheduled-removal-gate';
-export { cancelDowngradeState } from './navigation-state';

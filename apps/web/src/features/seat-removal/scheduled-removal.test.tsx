@@ -22,15 +22,16 @@ const scheduledSeats: SeatSummary = {
   scheduledRemoval: { targetSeatsQuantity: 10, removeSeatsAtTimestamp: removal.removeSeatsAtTimestamp },
 };
 
-/** The mail merges page of `space`, its lists empty, the space's seats and removal answered. */
-function openMailMerges(space: UserWorkspace) {
+/** The billing page of `space`, with its subscriptions, seats and removal answered. */
+function openBilling(space: UserWorkspace) {
   const r = removalRoutes(space, SUB);
-  return renderInSpace(`${space.urlPrefix}/mail-merges/sent`, {
+  return renderInSpace(`${space.urlPrefix}/space/billing`, {
     user: currentUser({ isPerSeat: true, userWorkspaces: [space] }),
     details: { [space.workspaceId]: { isPerSeat: true } },
     routes: {
-      'GET /api/users/me/campaigns': json(200, { items: [], total: 0 }),
-      [`GET /api/users/me/workspaces/${space.workspaceId}/campaigns/count`]: json(200, { campaignCount: 0 }),
+      [`GET /api/workspace-billing/workspaces/${space.workspaceId}/subscriptions/v1`]: json(200, {
+        items: [],
+      }),
       [`GET /api/workspace-billing/workspaces/${space.workspaceId}/subscriptions/v2`]: json(200, {
         items: [scheduledSeats],
       }),
@@ -39,21 +40,10 @@ function openMailMerges(space: UserWorkspace) {
   });
 }
 
-describe('Mail merges page: the scheduled seat removal', () => {
-  it('SEAT-026 the owner sees the banner with the target seats and date', async () => {
-    await openMailMerges(acme);
+describe('Billing page: the scheduled seat removal', () => {
+  it('SEAT-026 SEAT-028 the owner sees the banner with the target seats and date, and may cancel', async () => {
+    await openBilling(acme);
     expect(await screen.findByText(BANNER_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel downgrade' })).toBeInTheDocument();
-  });
-
-  it('SEAT-024 SEAT-026 a member of the space neither looks the removal up nor sees a banner', async () => {
-    const member = { ...acme, userRole: 'MEMBER' as const };
-    const { server } = await openMailMerges(member);
-    await screen.findByRole('heading', { name: 'Mail merges' });
-    expect(server.calls(removalRoutes(member, SUB).get)).toHaveLength(0);
-    expect(
-      server.calls(`GET /api/workspace-billing/workspaces/${member.workspaceId}/subscriptions/v2`),
-    ).toHaveLength(0);
-    expect(screen.queryByText(BANNER_TEXT)).not.toBeInTheDocument();
   });
 });

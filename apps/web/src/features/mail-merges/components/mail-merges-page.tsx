@@ -4,7 +4,6 @@ import { formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { useIsMobile } from '../../../ui/use-is-mobile';
-import { ScheduledRemovalNotice } from '../../seat-removal';
 import { useSpace } from '../../spaces';
 import { useScheduledCount } from '../api/mail-merges';
 
@@ -56,7 +55,6 @@ export function MailMergesPage() {
           </Anchor>
         )}
       </Group>
-      <ScheduledRemovalNotice />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard
           label="Scheduled mail merges"

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import {
+  cancelDowngradeState,
   SEAT_CONTACT_TEXT,
   SEAT_TEXTS,
   UNLIMITED,
@@ -10,7 +11,6 @@ import {
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { cancelDowngradeState } from '../../seat-removal';
 import { ContactOwner } from './contact-owner';
 
 /** A link styled as a button that is disabled, with its reason, while a downgrade is scheduled. */

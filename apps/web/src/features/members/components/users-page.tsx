@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  cancelDowngradeState,
   MEMBER_BANNERS,
   MEMBER_TEXTS,
   UNLIMITED,
@@ -14,7 +15,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { useAddWorkspaceUsers } from '../api/add-workspace-users';
-import { cancelDowngradeState, ScheduledRemovalNotice, useSeatSummary } from '../../seat-removal';
+import { ScheduledRemovalNotice, useSeatSummary } from '../../seat-removal';
 import { AddressesModal } from './addresses-modal';
 import { ContactOwner } from './contact-owner';
 import { ManageSeatsModal } from './manage-seats-modal';

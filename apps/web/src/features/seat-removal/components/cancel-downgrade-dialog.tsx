@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { scheduledRemovalText, type ScheduledSeatRemoval } from '@mergeboard/core';
-import { formatLongDate } from '../../../lib/format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 import { useCancelScheduledRemoval } from '../api/scheduled-removal';
 
 /**

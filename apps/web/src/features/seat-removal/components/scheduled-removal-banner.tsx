@@ -1,12 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { cancelsScheduledRemoval, SEAT_TEXTS, scheduledRemovalText } from '@mergeboard/core';
+import {
+  cancelDowngradeOrigin,
+  cancelsScheduledRemoval,
+  SEAT_TEXTS,
+  scheduledRemovalText,
+  seesScheduledRemoval,
+  type CancelDowngradeOrigin,
+} from '@mergeboard/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 import { useSpace } from '../../spaces';
 import { useScheduledRemoval } from '../api/scheduled-removal';
-import { cancelDowngradeOrigin, type CancelDowngradeOrigin } from '../navigation-state';
 
 // The dialog (and Mantine's Modal) loads when it first opens.
 const CancelDowngradeDialog = lazy(async () => ({
@@ -20,6 +26,12 @@ const CancelDowngradeDialog = lazy(async () => ({
  * page's own); an admin is told to ask the owner. After a cancel the page says it succeeded.
  */
 export function ScheduledRemovalBanner() {
+  const { space } = useSpace();
+  if (!seesScheduledRemoval({ workspacePlan: space.workspacePlan, role: space.userRole })) return null;
+  return <OwnerOrAdminBanner />;
+}
+
+function OwnerOrAdminBanner() {
   const { space, details, prefix } = useSpace();
   const { removal } = useScheduledRemoval();
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import {
   CHECKOUT_STEPS,
   flowSteps,
@@ -17,14 +17,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { usePriceInfo } from '../api/price-info';
 import { useScheduleSeatRemoval } from '../api/schedule-seat-removal';
-import { CheckoutFrame } from '../components/checkout-frame';
-import { SeatChangeFailureAlert } from '../components/seat-change-failure';
-import { SeatPageGate } from '../components/seat-page-gate';
+import { CheckoutFrame } from './checkout-frame';
+import { SeatChangeFailureAlert } from './seat-change-failure';
+import { SeatPageGate } from './seat-page-gate';
 import { useSeatSubscription, type SeatSubscription } from '../use-seat-subscription';
 
 const TYPE = seatFlowType({ step: 'remove-seats', isGmailUser: false });
@@ -34,7 +34,7 @@ const STEPS = flowSteps(TYPE);
  * {prefix}/checkout/remove-seats (000 §2, SEAT-019..023): the unused seats to drop at the next
  * renewal, the next payment, and the way to members when every seat is used.
  */
-export function Component() {
+export function RemoveSeatsPage() {
   usePageTitle('Remove unused seats');
   const [settling, setSettling] = useState(false);
   const state = useSeatSubscription('remove-seats', { settling });
@@ -107,12 +107,13 @@ function RemoveSeats({ value, onSettling }: { value: SeatSubscription; onSettlin
               <Text>
                 {seats.assignedSeats} of {seats.totalSeats} seats are assigned to members.
               </Text>
-              <NativeSelect
+              <Select
                 label="Number of seats after the renewal"
                 w={240}
                 disabled={everySeatUsed}
+                allowDeselect={false}
                 value={String(target)}
-                onChange={(event) => setChosen(Number(event.currentTarget.value))}
+                onChange={(next) => next !== null && setChosen(Number(next))}
                 data={(everySeatUsed ? [seats.totalSeats] : totals).map(String)}
               />
               {everySeatUsed && (

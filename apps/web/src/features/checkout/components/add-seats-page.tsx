@@ -17,15 +17,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { usePriceInfo } from '../api/price-info';
-import { CheckoutFrame } from '../components/checkout-frame';
-import { ConfirmPaymentStep } from '../components/confirm-payment-step';
-import { SeatChangeFailureAlert } from '../components/seat-change-failure';
-import { SeatPageGate } from '../components/seat-page-gate';
-import { SeatSpinner } from '../components/seat-spinner';
+import { CheckoutFrame } from './checkout-frame';
+import { ConfirmPaymentStep } from './confirm-payment-step';
+import { SeatChangeFailureAlert } from './seat-change-failure';
+import { SeatPageGate } from './seat-page-gate';
+import { SeatSpinner } from './seat-spinner';
 import { useAddSeatsFlow } from '../use-add-seats-flow';
 import { useSeatSubscription, type SeatSubscription } from '../use-seat-subscription';
 
@@ -36,7 +36,7 @@ const STEPS = flowSteps(TYPE);
  * {prefix}/checkout/add-seats (000 §2, SEAT-007..018): how many seats to add to the live
  * subscription, what they cost today and at the next renewal, and the purchase.
  */
-export function Component() {
+export function AddSeatsPage() {
   usePageTitle('Add seats');
   const [settling, setSettling] = useState(false);
   const state = useSeatSubscription('add-seats', { settling });
