@@ -99,8 +99,11 @@ export const paths = {
       getHref: (prefix: string) => `${prefix}/checkout/cannot-downgrade`,
     },
     /** The seat flow's Add seats and Remove unused seats steps (SEAT-031). */
-    checkoutAddSeats: { getHref: (prefix: string) => `${prefix}/checkout/add-seats` },
-    checkoutRemoveSeats: { getHref: (prefix: string) => `${prefix}/checkout/remove-seats` },
+    checkoutAddSeats: { path: 'add-seats', getHref: (prefix: string) => `${prefix}/checkout/add-seats` },
+    checkoutRemoveSeats: {
+      path: 'remove-seats',
+      getHref: (prefix: string) => `${prefix}/checkout/remove-seats`,
+    },
     /**
      * MEM-033: the checkout summary of a type change of the Users page (from=users, so it comes
      * back there), for the selected users.

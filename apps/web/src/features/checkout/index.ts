@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { RequireSpacePermission } from '../spaces';
 
 const seatPage = () => import('./routes/seat-page');
+const seatChangePage = () => import('./routes/seat-change');
 
 /**
  * {prefix}/checkout and its steps (000 §2): inside the space router but outside the main layout,
@@ -24,6 +25,8 @@ export const checkoutRoutes: RouteObject[] = [
       { path: paths.space.checkoutReview.path, lazy: () => import('./routes/summary') },
       { path: paths.space.checkoutLegacyUsers.path, lazy: () => import('./routes/legacy-users') },
       { path: paths.space.checkoutCannotDowngrade.path, lazy: () => import('./routes/cannot-downgrade') },
+      { path: paths.space.checkoutAddSeats.path, lazy: seatChangePage },
+      { path: paths.space.checkoutRemoveSeats.path, lazy: seatChangePage },
     ],
   },
 ];

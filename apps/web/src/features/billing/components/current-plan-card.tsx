@@ -8,7 +8,7 @@ import {
   timestampOf,
   type Subscription,
 } from '@mergeboard/core';
-import { formatLongDate } from '../format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 import { BillingSection } from './billing-section';
 
 /**

@@ -10,6 +10,7 @@ import {
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
+import { ScheduledRemovalNotice } from '../../seat-removal';
 import { SpaceLoader, useSpace } from '../../spaces';
 import { useSubscriptions } from '../api/list-subscriptions';
 import { useReturnedCheckout } from '../api/sync-returned-checkout';
@@ -87,6 +88,7 @@ export function Component() {
         </Anchor>
       )}
       <BillingBanners checkoutReturn={checkoutReturn} search={search} />
+      <ScheduledRemovalNotice />
       {subscriptions.isPending ? (
         <SpaceLoader />
       ) : subscriptions.isError ? (

@@ -11,7 +11,9 @@ export function SeatSpinner({
   min,
   max,
   error,
+  label = 'Number of seats',
 }: {
+  label?: string;
   value: string;
   onChange: (next: string) => void;
   min: number;
@@ -36,7 +38,7 @@ export function SeatSpinner({
         −
       </ActionIcon>
       <TextInput
-        label="Number of seats"
+        label={label}
         inputMode="numeric"
         value={value}
         error={error}

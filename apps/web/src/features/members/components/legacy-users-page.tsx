@@ -31,7 +31,7 @@ import { useSpace, useWorkspaceMembers } from '../../spaces';
 import { useAddLegacyMembers } from '../api/add-legacy-members';
 import { useInviteLegacyUsers } from '../api/invite-legacy-users';
 import { usePaidElsewhere } from '../api/promote-validity';
-import { useSeatSummary } from '../api/seat-summary';
+import { useSeatSummary } from '../../seat-removal';
 import { AddressesModal } from './addresses-modal';
 import { MembersDrawer, SearchableMembers, SelectionHint, SuccessBanner } from './page-parts';
 import { useMembersPage } from './use-members-page';

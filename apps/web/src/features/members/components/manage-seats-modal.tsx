@@ -1,12 +1,17 @@
 import { Anchor, Button, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { SEATS, UNLIMITED, seatUsagePercent, seatsUsedText, type SeatSummary } from '@mergeboard/core';
+import {
+  cancelDowngradeState,
+  SEAT_CONTACT_TEXT,
+  SEAT_TEXTS,
+  UNLIMITED,
+  seatUsagePercent,
+  seatsUsedText,
+  type SeatSummary,
+} from '@mergeboard/core';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { ContactOwner } from './contact-owner';
-
-/** SEAT-025: ours, the tooltip of the seat buttons while a seat removal is scheduled. */
-export const CANCEL_DOWNGRADE_FIRST = 'Cancel the scheduled downgrade first to add or remove seats.';
 
 /** A link styled as a button that is disabled, with its reason, while a downgrade is scheduled. */
 function SeatLink({ to, label, blocked }: { to: string; label: string; blocked: boolean }) {
@@ -19,7 +24,7 @@ function SeatLink({ to, label, blocked }: { to: string; label: string; blocked: 
   }
   return (
     <Tooltip
-      label={CANCEL_DOWNGRADE_FIRST}
+      label={SEAT_TEXTS.cancelDowngradeFirst}
       multiline
       maw={260}
       events={{ hover: true, focus: true, touch: true }}
@@ -95,7 +100,7 @@ export function ManageSeatsModal({
                 <Button
                   component={Link}
                   to={paths.space.billing.getHref(prefix)}
-                  state={{ cancelDowngrade: 'users' }}
+                  state={cancelDowngradeState('users')}
                   color="red"
                   variant="outline"
                 >
@@ -104,7 +109,7 @@ export function ManageSeatsModal({
               </Group>
             )}
             <Text size="sm">
-              {`Contact us if you need more than ${SEATS.maximum} seats`}
+              {SEAT_CONTACT_TEXT}
               {'. '}
               <Anchor href={env.supportUrl}>contact support</Anchor>
             </Text>

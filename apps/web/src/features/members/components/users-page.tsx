@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  cancelDowngradeState,
   MEMBER_BANNERS,
   MEMBER_TEXTS,
   UNLIMITED,
@@ -14,7 +15,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { useAddWorkspaceUsers } from '../api/add-workspace-users';
-import { useSeatSummary } from '../api/seat-summary';
+import { ScheduledRemovalNotice, useSeatSummary } from '../../seat-removal';
 import { AddressesModal } from './addresses-modal';
 import { ContactOwner } from './contact-owner';
 import { ManageSeatsModal } from './manage-seats-modal';
@@ -61,7 +62,7 @@ export function UsersPage() {
       seats,
     );
     if (action === 'cancelDowngrade') {
-      void navigate(paths.space.billing.getHref(prefix), { state: { cancelDowngrade: 'users' } });
+      void navigate(paths.space.billing.getHref(prefix), { state: cancelDowngradeState('users') });
     } else setDialog(action === 'manageSeats' ? 'seats' : 'add');
   };
 
@@ -90,6 +91,7 @@ export function UsersPage() {
         )}
       </Group>
       <SuccessBanner text={page.banner} onClose={page.clearBanner} />
+      <ScheduledRemovalNotice />
       {manager ? (
         <SelectionHint kind={permissions.canChangeRoles ? 'owner' : 'other'} />
       ) : (
