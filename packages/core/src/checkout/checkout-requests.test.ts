@@ -94,6 +94,7 @@ describe('checkout requests', () => {
       taxRate: 19,
       chargedToday: 36_652,
       proratedDays: null,
+      prorationDate: null,
       stripePlans: [{ stripePriceId: 'price_pro_yearly_eur', userIds: [], totalAmount: 30_800, quantity: 7 }],
       currentBillingInterval: null,
       targetBillingInterval: 'YEARLY',
