@@ -10,8 +10,9 @@ import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles
  * react-remove-scroll; Table's scroll container imports ScrollArea for its default type, which the
  * theme replaces by the browser's own scrolling (type="native"). Whole, those came with the first
  * load (about 14, 4 and 5 kB gzip) though only menus, popovers, tooltips and modals, which load
- * later, need them. For these importers only, each import resolves to a stand-in in
- * src/lib/stand-ins; every other importer still gets the library.
+ * later, need them. zod's schema classes likewise load its JSON Schema generator and its table of
+ * English messages, which only the server uses. For these importers only, each import resolves to
+ * a stand-in in src/lib/stand-ins; every other importer still gets the library.
  */
 const standIns: { importer: RegExp; source: string; standIn: string }[] = [
   {
@@ -28,6 +29,11 @@ const standIns: { importer: RegExp; source: string; standIn: string }[] = [
     importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/,
     source: '../ScrollArea/ScrollArea.mjs',
     standIn: 'src/lib/stand-ins/table-scroll-area.ts',
+  },
+  {
+    importer: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
+    source: '../locales/en.js',
+    standIn: 'src/lib/stand-ins/zod-locale.ts',
   },
   ...['../core/json-schema-processors.js', '../core/to-json-schema.js'].map((source) => ({
     importer: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
