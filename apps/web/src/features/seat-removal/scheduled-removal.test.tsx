@@ -47,3 +47,26 @@ describe('Billing page: the scheduled seat removal', () => {
     expect(screen.getByRole('button', { name: 'Cancel downgrade' })).toBeInTheDocument();
   });
 });
+
+describe('Mail merges page: the scheduled seat removal', () => {
+  it('SEAT-026 the owner and an admin see the downgrade banner above the mail merges (C1); a member does not', async () => {
+    for (const userRole of ['OWNER', 'ADMIN', 'MEMBER'] as const) {
+      const space = spaceEntry(1, 'Acme Sales', { userRole, workspacePlan: 'PRO', userPlan: 'PRO' });
+      const r = removalRoutes(space, SUB);
+      const view = await renderInSpace(`${space.urlPrefix}/mail-merges/sent`, {
+        user: currentUser({ isPerSeat: true, userWorkspaces: [space] }),
+        details: { [space.workspaceId]: { isPerSeat: true } },
+        routes: {
+          [`GET /api/workspace-billing/workspaces/${space.workspaceId}/subscriptions/v2`]: json(200, {
+            items: [scheduledSeats],
+          }),
+          [r.get]: json(200, removal),
+        },
+      });
+      await screen.findByRole('heading', { name: 'Mail merges' });
+      if (userRole === 'MEMBER') expect(screen.queryByText(BANNER_TEXT)).not.toBeInTheDocument();
+      else expect(await screen.findByText(BANNER_TEXT)).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+});

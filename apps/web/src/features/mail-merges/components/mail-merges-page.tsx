@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@mergeboard/core';
@@ -6,6 +7,11 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { useScheduledCount } from '../api/mail-merges';
+
+// SEAT-026: the scheduled downgrade banner; none of its code comes with this first-load page.
+const ScheduledRemovalNotice = lazy(async () => ({
+  default: (await import('../../seat-removal')).ScheduledRemovalNotice,
+}));
 
 function StatCard({ label, value, loading }: { label: string; value: string; loading?: boolean }) {
   return (
@@ -55,6 +61,9 @@ export function MailMergesPage() {
           </Anchor>
         )}
       </Group>
+      <Suspense fallback={null}>
+        <ScheduledRemovalNotice />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard
           label="Scheduled mail merges"
