@@ -7,6 +7,7 @@ import {
 } from '@mergeboard/core';
 import { defineRoute } from '../../http/route';
 import { checkoutRoutes } from './checkout/checkout-routes';
+import { seatRoutes } from './seats/seat-routes';
 import { fromProvider } from './checkout/provider-errors';
 import { customerPortalOf } from './payment-state/customer-portal';
 import { latestInvoiceOf } from './payment-state/latest-invoice';
@@ -18,6 +19,7 @@ import { listPaymentPlans, listSpaceSubscriptions } from './billing-service';
  */
 export const billingRoutes = [
   ...checkoutRoutes,
+  ...seatRoutes,
   defineRoute({
     contract: listPaymentPlansContract,
     access: { kind: 'user' },

@@ -9,6 +9,7 @@ import { customerIdOfSpace } from './billing-customer';
 import { resolvePurchase, type PurchaseRequest } from './checkout-plans';
 import { startCheckout } from './checkout-session';
 import { previewPurchase } from './price-preview';
+import { previewAddedSeats } from '../seats/seat-preview';
 
 type SeatPlans = PurchaseRequest['seatPlans'];
 
@@ -59,11 +60,15 @@ async function priceInfo(
   };
 }
 
+/** CHK-068; with previewProratedAmounts (ADDITIONAL_SEATS), seats added to the live subscription. */
 export const priceInfoOfSeats = (
   context: AppContext,
   workspaceId: string,
-  body: PreviewBody & { seatPlans: SeatPlans },
-) => priceInfo(context, workspaceId, body, body.seatPlans);
+  body: PreviewBody & { seatPlans: SeatPlans; previewProratedAmounts?: boolean },
+) =>
+  body.previewProratedAmounts
+    ? previewAddedSeats(context, workspaceId, body.seatPlans)
+    : priceInfo(context, workspaceId, body, body.seatPlans);
 
 /** CHK-070: the older flow lists users and their plans; each paid plan is priced as that many seats. */
 export async function priceInfoOfUsers(

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import {
   billingCustomers,
   checkoutSessions,
@@ -11,9 +11,8 @@ import {
   subscriptions,
   workspaces,
 } from '../../../db/schema';
+import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What the provider says now about one subscription, read before any write. */
 interface ProviderState {
@@ -21,10 +20,11 @@ interface ProviderState {
   invoice: Stripe.Invoice | null;
   coupon: Stripe.Coupon | null;
   paymentIntentStatus: string | null;
+  next: NextPlan | null;
 }
 
 async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
-  const subscription = await stripe.subscriptions.retrieve(id, { expand: ['discounts'] });
+  const subscription = await stripe.subscriptions.retrieve(id, { expand: ['discounts', 'schedule'] });
   const couponId = couponIdOf(subscription);
   const invoiceId = idOf(subscription.latest_invoice);
   const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }) : null;
@@ -35,6 +35,7 @@ async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
     invoice,
     coupon: couponId ? await stripe.coupons.retrieve(couponId) : null,
     paymentIntentStatus: intent?.status ?? null,
+    next: await readNextPlan(stripe, subscription),
   };
 }
 
@@ -47,8 +48,12 @@ async function upsertSubscription(
   const { subscription, coupon } = state;
   const items = subscription.items.data;
   const priceIds = items.map((item) => item.price.id);
+  const { next } = state;
   const plans = priceIds.length
-    ? await tx.select().from(paymentPlans).where(inArray(paymentPlans.stripePriceId, priceIds))
+    ? await tx
+        .select()
+        .from(paymentPlans)
+        .where(inArray(paymentPlans.stripePriceId, next ? [...priceIds, next.priceId] : priceIds))
     : [];
   const first = plans.find((plan) => plan.stripePriceId === items[0]?.price.id);
   // A subscription to prices this install does not sell is not ours to show.
@@ -77,6 +82,11 @@ async function upsertSubscription(
     providerCustomerId: customer.id,
     providerSubscriptionId: subscription.id,
     providerScheduleId: idOf(subscription.schedule),
+    ...scheduledIntervalOf(
+      first,
+      plans.find((plan) => plan.stripePriceId === next?.priceId),
+      next,
+    ),
     subscribedAt: fromUnix(subscription.start_date),
     startAt: fromUnix(items[0].current_period_start),
     endAt: fromUnix(items[0].current_period_end),
@@ -104,9 +114,22 @@ async function upsertSubscription(
       })
       .onConflictDoUpdate({
         target: [subscriptionPaymentPlans.subscriptionId, subscriptionPaymentPlans.paymentPlanId],
-        set: { allowedQuantity: seats, totalSeats: seats, updatedAt: new Date() },
+        // Members assigned beyond the seats paid are drift for the daily report (seat-drift), not
+        // a reason to stop following the provider.
+        set: {
+          allowedQuantity: seats,
+          totalSeats: sql`GREATEST(${seats}, ${subscriptionPaymentPlans.assignedSeats})`,
+          updatedAt: new Date(),
+        },
       });
   }
+  await syncSeatRemoval(tx, {
+    subscriptionId,
+    status: values.status,
+    periodStart: values.startAt,
+    current: { paymentPlanId: first.id, quantity: items[0].quantity ?? 1 },
+    next,
+  });
 
   if (state.invoice) {
     const invoice = state.invoice;
