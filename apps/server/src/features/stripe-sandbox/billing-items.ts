@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { invalidParam } from './sandbox-errors';
 import { formInt } from './sandbox-params';
 import { findObject, getObject, type StripeObject } from './sandbox-store';
-import { priceInvoice, type PricedInvoice } from './pricing';
+import { priceInvoice, prorationShare, type PricedInvoice } from './pricing';
 
 /** An item of a subscription to be: what Checkout's line_items and a preview's items both take. */
 export const itemParam = z.strictObject({
@@ -16,9 +16,20 @@ export const discountsParam = z
   .max(1)
   .optional();
 
+/** A line billing part of a period: the unused time of old items (credit) or the rest of new ones. */
+export interface Proration {
+  from: number;
+  period: { start: number; end: number };
+  credit: boolean;
+  /** The subscription item the line is about. */
+  subscriptionItem: string;
+}
+
+export type ItemInput = z.infer<typeof itemParam> & { proration?: Proration };
+
 /** Items with their price and tax rate objects, all recurring in one currency and interval. */
 export interface ResolvedItems {
-  items: { price: StripeObject; quantity: number; taxRates: StripeObject[] }[];
+  items: { price: StripeObject; quantity: number; taxRates: StripeObject[]; proration?: Proration }[];
   currency: string;
   recurring: { interval: string; interval_count: number };
   coupon: StripeObject | null;
@@ -27,7 +38,7 @@ export interface ResolvedItems {
 
 export async function resolveItems(
   db: Db,
-  input: { items: z.infer<typeof itemParam>[]; discounts?: { coupon: string }[] | undefined },
+  input: { items: ItemInput[]; discounts?: { coupon: string }[] | undefined },
   param: string,
 ): Promise<ResolvedItems> {
   if (input.items.length === 0) throw invalidParam(param, `Missing required param: ${param}.`);
@@ -41,7 +52,7 @@ export async function resolveItems(
     for (const id of item.tax_rates ?? []) {
       taxRates.push(await getObject(db, 'tax_rate', id, `${param}[${index}][tax_rates]`));
     }
-    items.push({ price, quantity: item.quantity, taxRates });
+    items.push({ price, quantity: item.quantity, taxRates, proration: item.proration });
   }
   const first = items[0]!.price;
   const recurring = first.recurring as { interval: string; interval_count: number };
@@ -69,8 +80,48 @@ export async function resolveItems(
         percentage: rate.percentage as number,
         inclusive: rate.inclusive as boolean,
       })),
+      ...(item.proration
+        ? { share: prorationShare(item.proration.from, item.proration.period, item.proration.credit) }
+        : {}),
     })),
     (coupon?.percent_off as number | null) ?? null,
   );
   return { items, currency: first.currency as string, recurring, coupon, priced };
+}
+
+/** A subscription item as the sandbox stores it (its price and tax rates embedded, as Stripe answers). */
+export interface SubscriptionItem {
+  id: string;
+  price: StripeObject;
+  quantity: number;
+  tax_rates: StripeObject[];
+  current_period_start: number;
+  current_period_end: number;
+}
+
+export const subscriptionItems = (subscription: StripeObject) =>
+  (subscription.items as { data: SubscriptionItem[] }).data;
+
+/** The billing period the subscription is in (every item shares it: one interval per subscription). */
+export function currentPeriod(subscription: StripeObject): { start: number; end: number } {
+  const first = subscriptionItems(subscription)[0]!;
+  return { start: first.current_period_start, end: first.current_period_end };
+}
+
+/** An item as the pricing input takes it. */
+export const itemInput = (item: Pick<SubscriptionItem, 'price' | 'quantity' | 'tax_rates'>): ItemInput => ({
+  price: item.price.id,
+  quantity: item.quantity,
+  tax_rates: item.tax_rates.map((rate) => rate.id),
+});
+
+/** The subscription's discount and the coupon behind it: every invoice of it applies that coupon. */
+export async function subscriptionDiscount(
+  db: Db,
+  subscription: StripeObject,
+): Promise<{ discountId: string | null; discounts: { coupon: string }[] }> {
+  const discountId = (subscription.discounts as string[])[0] ?? null;
+  const discount = discountId ? await findObject(db, 'discount', discountId) : null;
+  const couponId = (discount?.source as { coupon?: string } | undefined)?.coupon;
+  return { discountId, discounts: couponId ? [{ coupon: couponId }] : [] };
 }

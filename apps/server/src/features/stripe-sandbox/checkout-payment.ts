@@ -140,6 +140,7 @@ export async function payCheckoutSession(
       now,
       publicOrigin: options.publicOrigin,
       offSession: false,
+      atSetup: true,
     });
     await insertObject(tx, subscription);
     if (resolved.coupon) {

@@ -16,6 +16,15 @@ export interface InvoiceFacts {
   testClock: string | null;
 }
 
+/** '15 Jan 2026', as Stripe dates a proration line. */
+const dayOf = (unix: number) =>
+  new Date(unix * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
  * An invoice as the 2025+ API shapes it (lines with `pricing.price_details`, `total_taxes`,
  * `total_discount_amounts`, `parent.subscription_details`), amounts from the one money rule;
@@ -24,17 +33,21 @@ export interface InvoiceFacts {
 export function invoiceDocument(resolved: ResolvedItems, facts: InvoiceFacts) {
   const { priced } = resolved;
   const discountAmounts = (amount: number) =>
-    facts.discount && amount > 0 ? [{ amount, discount: facts.discount }] : [];
+    facts.discount && amount !== 0 ? [{ amount, discount: facts.discount }] : [];
   const lines = resolved.items.map((item, index) => {
     const line = priced.lines[index]!;
     const product = item.price.product as string;
+    const { proration } = item;
+    const name = `${item.quantity} × ${String(item.price.nickname ?? product)}`;
     return {
       id: sandboxId('il'),
       object: 'line_item',
       amount: line.amount,
       subtotal: line.amount,
       currency: resolved.currency,
-      description: `${item.quantity} × ${String(item.price.nickname ?? product)}`,
+      description: proration
+        ? `${proration.credit ? 'Unused' : 'Remaining'} time on ${name} after ${dayOf(proration.from)}`
+        : name,
       discount_amounts: discountAmounts(line.discount),
       discountable: true,
       discounts: [],
@@ -47,14 +60,16 @@ export function invoiceDocument(resolved: ResolvedItems, facts: InvoiceFacts) {
             invoice_item_details: null,
             subscription_item_details: {
               invoice_item: null,
-              proration: false,
+              proration: Boolean(proration),
               proration_details: { credited_items: null },
               subscription: facts.subscription,
-              subscription_item: facts.subscriptionItems[index] ?? null,
+              subscription_item: proration?.subscriptionItem ?? facts.subscriptionItems[index] ?? null,
             },
           }
         : null,
-      period: { start: facts.periodStart, end: facts.periodEnd },
+      period: proration
+        ? { start: proration.from, end: proration.period.end }
+        : { start: facts.periodStart, end: facts.periodEnd },
       pretax_credit_amounts: [],
       pricing: {
         type: 'price_details',
@@ -88,10 +103,11 @@ export function invoiceDocument(resolved: ResolvedItems, facts: InvoiceFacts) {
     object: 'invoice' as const,
     account_country: 'US',
     account_name: 'Stripe sandbox',
-    amount_due: priced.total,
+    // A net credit (fewer seats at once) is owed to the customer, never charged: nothing is due.
+    amount_due: Math.max(0, priced.total),
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: priced.total,
+    amount_remaining: Math.max(0, priced.total),
     amount_shipping: 0,
     attempt_count: 0,
     attempted: false,
@@ -111,6 +127,7 @@ export function invoiceDocument(resolved: ResolvedItems, facts: InvoiceFacts) {
     lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${facts.id}/lines` },
     livemode: false,
     metadata: {},
+    next_payment_attempt: null as number | null,
     number: null as string | null,
     parent: facts.subscription
       ? {

@@ -1,7 +1,8 @@
 import type { CardBehaviour } from './cards';
 import { sendEvents } from './checkout-payment';
 import { customerNow } from './sandbox-clock';
-import { insertCard, retryInvoice, type PendingEvent } from './sandbox-charges';
+import { payOpenInvoice } from './invoice-settlement';
+import { insertCard, type PendingEvent } from './sandbox-charges';
 import type { SandboxContext } from './sandbox-route';
 import { findObject, listObjects, lockObject, replaceObject, type StripeObject } from './sandbox-store';
 
@@ -21,7 +22,8 @@ export function liveSubscriptions(context: SandboxContext, customer: string) {
 /**
  * The portal's "Update card": the card becomes the customer's and its subscriptions' default, and
  * every open latest invoice is charged to it at once (as Stripe retries on a new card). A paid
- * invoice brings a past_due subscription back to active. Answers whether any charge still failed.
+ * invoice brings a past_due subscription back to active and applies a pending update. Answers
+ * how many charges still failed.
  */
 export async function updatePortalCard(
   context: SandboxContext,
@@ -43,18 +45,17 @@ export async function updatePortalCard(
     let unpaid = 0;
     for (const listed of (await liveSubscriptions({ ...context, db: tx }, customer.id)).data) {
       const subscription = (await lockObject(tx, 'subscription', listed.id)) ?? listed;
-      const invoice = await findObject(tx, 'invoice', subscription.latest_invoice as string);
-      const retry =
-        invoice?.status === 'open' ? await retryInvoice(tx, invoice, { paymentMethod: card, now }) : null;
-      if (retry) events.push(...retry.events);
-      if (retry && !retry.paid) unpaid += 1;
-      const status = retry?.paid && subscription.status === 'past_due' ? 'active' : subscription.status;
-      const updated = await replaceObject(tx, { ...subscription, default_payment_method: card.id, status });
+      const updated = await replaceObject(tx, { ...subscription, default_payment_method: card.id });
       events.push([
         'customer.subscription.updated',
         updated,
-        { default_payment_method: subscription.default_payment_method, status: subscription.status },
+        { default_payment_method: subscription.default_payment_method },
       ]);
+      const invoice = await findObject(tx, 'invoice', subscription.latest_invoice as string);
+      if (invoice?.status !== 'open') continue;
+      const retry = await payOpenInvoice(tx, invoice, { paymentMethod: card, now, offSession: false });
+      events.push(...retry.events);
+      if (!retry.paid) unpaid += 1;
     }
     return { unpaid, events };
   });

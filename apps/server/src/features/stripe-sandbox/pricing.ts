@@ -8,6 +8,8 @@ export interface PricedItem {
   unitAmount: number;
   quantity: number;
   taxRates: { id: string; percentage: number; inclusive: boolean }[];
+  /** A proration: the share of the period it bills, a credit when negative (see `prorationShare`). */
+  share?: number;
 }
 
 export interface PricedLine {
@@ -29,7 +31,8 @@ const roundMinor = (value: number) => Math.sign(value) * Math.round(Math.abs(val
 
 export function priceInvoice(items: PricedItem[], percentOff: number | null): PricedInvoice {
   const lines = items.map((item): PricedLine => {
-    const amount = item.unitAmount * item.quantity;
+    const whole = item.unitAmount * item.quantity;
+    const amount = item.share === undefined ? whole : roundMinor(whole * item.share);
     const discount = percentOff ? roundMinor((amount * percentOff) / 100) : 0;
     const base = amount - discount;
     const inclusivePercent = item.taxRates
@@ -51,6 +54,21 @@ export function priceInvoice(items: PricedItem[], percentOff: number | null): Pr
   const tax = sum(lines.flatMap((line) => line.taxes.map((entry) => entry.amount)));
   const added = sum(lines.flatMap((line) => line.taxes.filter((t) => !t.inclusive).map((t) => t.amount)));
   return { lines, subtotal, discount, tax, total: subtotal - discount + added };
+}
+
+/**
+ * The share of a period from `from` to its end, as Stripe prorates: by the second. A credit for the
+ * unused time of the old items takes the same share, negative, so a line credits back what a
+ * charge of the same items would have billed. The share is applied to the line (unit amount ×
+ * quantity), then rounded once, and the coupon and tax follow on that amount as on any line.
+ */
+export function prorationShare(
+  from: number,
+  period: { start: number; end: number },
+  credit: boolean,
+): number {
+  const share = (period.end - from) / (period.end - period.start);
+  return credit ? -share : share;
 }
 
 /** The end of a billing period that starts at `start` (unix seconds), months clamped as Stripe does. */

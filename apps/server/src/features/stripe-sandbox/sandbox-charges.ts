@@ -33,16 +33,51 @@ export function insertCard(
  * subscription: paid when the card pays, left open (and the intent waiting for another payment
  * method) when it does not. Returns whether it was paid and the events to send.
  */
+/**
+ * What a test card does with a charge. The payment that saves the card (the checkout page, where
+ * 3155 was authenticated) pays; later off-session charges (renewals, retries) pay without
+ * authentication, except 0341, which fails every later charge; a later on-session charge (the
+ * customer is there, e.g. buying seats now) asks 3155 for authentication again, as Stripe's test
+ * card does for every payment it was not set up with.
+ */
+export function chargeOutcome(
+  behaviour: CardBehaviour,
+  options: { offSession: boolean; atSetup: boolean },
+): 'succeeded' | 'requires_action' | 'requires_payment_method' {
+  if (behaviour === 'declined') return 'requires_payment_method';
+  if (behaviour === 'fails-later') return options.atSetup ? 'succeeded' : 'requires_payment_method';
+  if (behaviour === 'authenticate' && !options.offSession && !options.atSetup) return 'requires_action';
+  return 'succeeded';
+}
+
+const DECLINED = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' };
+const AUTHENTICATE = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+
 export async function chargeInvoice(
   db: Db,
   draft: StripeObject,
-  options: { paymentMethod: StripeObject; now: number; publicOrigin: string; offSession: boolean },
+  options: {
+    paymentMethod: StripeObject;
+    now: number;
+    publicOrigin: string;
+    offSession: boolean;
+    /** The payment that saves the card, on the checkout page (see chargeOutcome). */
+    atSetup?: boolean;
+    /** When an automatic retry will charge the invoice again if this charge fails (renewals). */
+    nextAttemptIfFailed?: number;
+  },
 ): Promise<{ invoice: StripeObject; paid: boolean; events: PendingEvent[] }> {
   const { paymentMethod, now } = options;
-  const behaviour = paymentMethod._behaviour as CardBehaviour;
-  // A card set up with authentication pays later charges without it; 0341 fails every later one.
-  const paid = behaviour !== 'declined' && !(behaviour === 'fails-later' && options.offSession);
   const amount = draft.amount_due as number;
+  // Nothing due (a net credit) is paid at finalisation, without a payment.
+  const status =
+    amount === 0
+      ? 'succeeded'
+      : chargeOutcome(paymentMethod._behaviour as CardBehaviour, {
+          offSession: options.offSession,
+          atSetup: options.atSetup ?? false,
+        });
+  const paid = status === 'succeeded';
   const intentId = sandboxId('pi');
   const clientSecret = `${intentId}_secret_${sandboxId('s').slice(2)}`;
   const intent = await insertObject(db, {
@@ -54,15 +89,15 @@ export async function chargeInvoice(
     customer: draft.customer,
     client_secret: clientSecret,
     created: now,
-    description: 'Subscription creation',
-    last_payment_error: paid
-      ? null
-      : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+    description:
+      draft.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    last_payment_error: status === 'requires_payment_method' ? DECLINED : null,
     livemode: false,
     metadata: {},
+    next_action: status === 'requires_action' ? AUTHENTICATE : null,
     payment_method: paymentMethod.id,
     payment_method_types: ['card'],
-    status: paid ? 'succeeded' : 'requires_payment_method',
+    status,
   });
   const invoiceId = draft.id;
   const invoice = await insertObject(db, {
@@ -74,6 +109,7 @@ export async function chargeInvoice(
     amount_remaining: paid ? 0 : amount,
     attempt_count: 1,
     attempted: true,
+    next_payment_attempt: paid ? null : (options.nextAttemptIfFailed ?? null),
     default_payment_method: paymentMethod.id,
     effective_at: now,
     status_transitions: {
@@ -113,45 +149,46 @@ export async function chargeInvoice(
           ['invoice.paid', invoice],
           ['invoice.payment_succeeded', invoice],
         ] as PendingEvent[])
-      : ([
-          ['payment_intent.payment_failed', intent],
-          ['invoice.payment_failed', invoice],
-        ] as PendingEvent[])),
+      : status === 'requires_action'
+        ? ([
+            ['payment_intent.requires_action', intent],
+            ['invoice.payment_action_required', invoice],
+          ] as PendingEvent[])
+        : ([
+            ['payment_intent.payment_failed', intent],
+            ['invoice.payment_failed', invoice],
+          ] as PendingEvent[])),
   ];
   return { invoice, paid, events };
 }
 
 /**
- * Tries an open invoice again with another card, as Stripe does when the customer saves a new
- * card: the invoice's own payment intent is charged (never a second intent). 0341 fails this
- * charge as any later one; 3155 is asked for authentication (requires_action, BILL-019).
+ * Tries an open invoice again, always on its own payment intent (never a second one): with a card
+ * the customer just saved (the portal, on-session: 3155 asks for authentication, BILL-019), by an
+ * automatic retry (off-session, the current default card), or with `authenticated` once the
+ * person confirmed a payment that required action (the hosted invoice page).
  */
 export async function retryInvoice(
   db: Db,
   invoice: StripeObject,
-  options: { paymentMethod: StripeObject; now: number },
+  options: { paymentMethod: StripeObject; now: number; offSession: boolean; authenticated?: boolean },
 ): Promise<{ invoice: StripeObject; paid: boolean; events: PendingEvent[] }> {
-  const behaviour = options.paymentMethod._behaviour as CardBehaviour;
-  const paid = behaviour === 'pays';
+  const status = chargeOutcome(options.paymentMethod._behaviour as CardBehaviour, {
+    offSession: options.offSession,
+    atSetup: options.authenticated ?? false,
+  });
+  const paid = status === 'succeeded';
   const payments = invoice.payments as { data: { payment: { payment_intent: string } }[] };
   const intentId = payments.data[0]!.payment.payment_intent;
   const intent = await getObject(db, 'payment_intent', intentId);
   const amount = invoice.amount_due as number;
-  const status = paid
-    ? 'succeeded'
-    : behaviour === 'authenticate'
-      ? 'requires_action'
-      : 'requires_payment_method';
   const retried = await replaceObject(db, {
     ...intent,
     payment_method: options.paymentMethod.id,
     amount_received: paid ? amount : 0,
     status,
-    last_payment_error:
-      status === 'requires_payment_method'
-        ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' }
-        : null,
-    next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+    last_payment_error: status === 'requires_payment_method' ? DECLINED : null,
+    next_action: status === 'requires_action' ? AUTHENTICATE : null,
   });
   const attempted = await replaceObject(db, {
     ...invoice,
@@ -162,6 +199,7 @@ export async function retryInvoice(
           status: 'paid',
           amount_paid: amount,
           amount_remaining: 0,
+          next_payment_attempt: null,
           status_transitions: { ...(invoice.status_transitions as object), paid_at: options.now },
           payments: {
             ...payments,
@@ -182,7 +220,10 @@ export async function retryInvoice(
         ['invoice.payment_succeeded', attempted],
       ]
     : status === 'requires_action'
-      ? [['invoice.payment_action_required', attempted]]
+      ? [
+          ['payment_intent.requires_action', retried],
+          ['invoice.payment_action_required', attempted],
+        ]
       : [
           ['payment_intent.payment_failed', retried],
           ['invoice.payment_failed', attempted],

@@ -5,10 +5,11 @@
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'api_error' | 'idempotency_error',
+    readonly type: 'invalid_request_error' | 'api_error' | 'idempotency_error' | 'card_error',
     message: string,
     readonly code?: string,
     readonly param?: string,
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -20,6 +21,7 @@ export class SandboxError extends Error {
         message: this.message,
         ...(this.code ? { code: this.code } : {}),
         ...(this.param ? { param: this.param } : {}),
+        ...this.extra,
       },
     };
   }

@@ -27,7 +27,7 @@ const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
   ...catalogRoutes,
   ...taxRateRoutes,
   ...checkoutSessionRoutes(publicOrigin),
-  ...subscriptionRoutes,
+  ...subscriptionRoutes(publicOrigin),
   ...invoiceRoutes,
   ...paymentIntentRoutes,
   ...eventRoutes,

@@ -1,4 +1,4 @@
-import { hostedCheckoutPath } from '../sandbox-paths';
+import { hostedCheckoutPath, hostedInvoicePath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
 import { cardField, html, money, sandboxPage, type Html } from './page-layout';
 
@@ -145,8 +145,16 @@ export function closedPage(session: StripeObject): string {
   );
 }
 
-/** An invoice's hosted page: what was billed and whether it is paid. */
-export function invoicePage(invoice: StripeObject): string {
+/**
+ * An invoice's hosted page: what was billed and whether it is paid; when its payment waits for
+ * authentication (3155 charged with the customer there), the 3-D Secure test step.
+ */
+export function invoicePage(
+  invoice: StripeObject,
+  awaitsAuthentication: boolean,
+  notice: string | null,
+): string {
+  const action = `${hostedInvoicePath(invoice.id)}/authenticate`;
   const currency = invoice.currency as string;
   return sandboxPage(
     `Invoice ${String(invoice.number ?? invoice.id)}`,
@@ -172,6 +180,27 @@ export function invoicePage(invoice: StripeObject): string {
             </tr>
           </tbody>
         </table>
-      </section>`,
+        ${notice ? html`<p role="alert">${notice}</p>` : html``}
+      </section>
+      ${
+        awaitsAuthentication
+          ? html`<section aria-labelledby="auth-title">
+              <h2 id="auth-title">3-D Secure test page</h2>
+              <p>
+                Your bank asks you to confirm the payment of ${money(invoice.amount_due as number, currency)}.
+              </p>
+              <form method="post" action="${action}">
+                <input type="hidden" name="result" value="complete" /><button type="submit">
+                  Complete authentication
+                </button>
+              </form>
+              <form method="post" action="${action}">
+                <input type="hidden" name="result" value="fail" /><button type="submit" class="secondary">
+                  Fail authentication
+                </button>
+              </form>
+            </section>`
+          : html``
+      }`,
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_MESSAGES, readCard, type CardBehaviour } from '../cards';
 import { expireIfDue, payCheckoutSession, sendEvents, setPendingAuthentication } from '../checkout-payment';
+import { authenticateInvoice, invoiceIntent } from '../invoice-payments';
 import { SANDBOX_STRIPE_PREFIX } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
 import { findObject, type StripeObject } from '../sandbox-store';
@@ -164,10 +165,25 @@ export async function registerHostedCheckout(
         return pay(reply, session, pending);
       });
 
-      scope.get('/invoices/:id', page, async (request, reply) => {
-        const invoice = await findObject(context.db, 'invoice', (request.params as { id: string }).id);
+      const showInvoice = async (reply: FastifyReply, id: string, status: number, notice: string | null) => {
+        const invoice = await findObject(context.db, 'invoice', id);
         if (!invoice) return sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such invoice</h1>`));
-        return sendPage(reply, 200, invoicePage(invoice));
+        const intent = await invoiceIntent(context, invoice);
+        const awaits = invoice.status === 'open' && intent?.status === 'requires_action';
+        return sendPage(reply, status, invoicePage(invoice, awaits, notice));
+      };
+
+      scope.get('/invoices/:id', page, async (request, reply) =>
+        showInvoice(reply, (request.params as { id: string }).id, 200, null),
+      );
+
+      scope.post('/invoices/:id/authenticate', page, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const complete = (request.body as Record<string, unknown> | null)?.result === 'complete';
+        const outcome = await authenticateInvoice(context, { invoiceId: id, complete });
+        if (!outcome) return showInvoice(reply, id, 409, 'This invoice does not wait for authentication.');
+        if (!outcome.paid) return showInvoice(reply, id, 402, CARD_MESSAGES.authenticationFailed);
+        return reply.redirect(`${SANDBOX_STRIPE_PREFIX}/invoices/${id}`, 303);
       });
 
       registerPortalPages(scope, context);
