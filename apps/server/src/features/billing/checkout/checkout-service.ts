@@ -10,6 +10,7 @@ import { resolvePurchase, type PurchaseRequest } from './checkout-plans';
 import { startCheckout } from './checkout-session';
 import { previewPurchase } from './price-preview';
 import { previewAddedSeats } from '../seats/seat-preview';
+import { previewSubscriptionChange } from '../subscription-update/change-preview';
 
 type SeatPlans = PurchaseRequest['seatPlans'];
 
@@ -75,7 +76,9 @@ export async function priceInfoOfUsers(
   context: AppContext,
   workspaceId: string,
   body: PreviewBody & { userUpdates: { userId: string; userPlan: UserPlan }[] },
+  options: { previewProratedChanges?: boolean | undefined } = {},
 ): Promise<PaymentInfo> {
+  if (options.previewProratedChanges) return previewSubscriptionChange(context, workspaceId, body);
   const byPlan = new Map<Exclude<UserPlan, 'FREE'>, string[]>();
   for (const update of body.userUpdates) {
     if (update.userPlan === 'FREE') continue;

@@ -54,10 +54,47 @@ export function changePaymentInfo(
 }
 
 /**
- * SEAT-009..012, design/payments.md §3: the price of adding seats to the space's live subscription,
- * from the provider's previews at one fixed proration date: the prorated invoice that would be
- * charged now (always_invoice, as the purchase), and the next period's invoice with the new seats.
- * The date goes back to the client, which sends it with the purchase so the charge matches.
+ * A new quantity of the live subscription's seats, priced by the provider's previews: with
+ * `prorate`, at one fixed proration date, the prorated invoice charged now (always_invoice, as
+ * the change itself), and in any case the next period's invoice with the new quantity.
+ */
+export async function previewQuantityChange(
+  stripe: Stripe,
+  row: SubscriptionRow,
+  subscription: Stripe.Subscription,
+  options: { quantity: number; prorate: boolean },
+): Promise<PaymentInfo> {
+  const item = seatItemOf(subscription);
+  const { quantity } = options;
+  const change = { customer: idOf(subscription.customer)!, subscription: subscription.id };
+  const prorationDate = options.prorate ? await customerNow(stripe, subscription) : null;
+  const prorated =
+    prorationDate === null
+      ? null
+      : await stripe.invoices.createPreview({
+          ...change,
+          subscription_details: {
+            items: [{ id: item.id, quantity }],
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        });
+  const renewal = await stripe.invoices.createPreview({
+    ...change,
+    subscription_details: { items: [{ id: item.id, quantity }], proration_behavior: 'none' },
+  });
+  return changePaymentInfo(
+    row,
+    { chargedToday: prorated?.amount_due ?? 0, renewal, prorationDate },
+    { priceId: item.price.id, quantity, billingInterval: row.billingInterval },
+    prorationDate === null ? null : Math.ceil((item.current_period_end - prorationDate) / DAY),
+  );
+}
+
+/**
+ * SEAT-009..012, design/payments.md §3: the price of adding seats to the space's live
+ * subscription now. The proration date goes back to the client, which sends it with the purchase
+ * so the charge matches the preview to the cent.
  */
 export async function previewAddedSeats(
   context: AppContext,
@@ -70,32 +107,9 @@ export async function previewAddedSeats(
   const { seats } = await seatPlanOf(db, row.id);
   requireOwnSeatPlan(seats.userPlan, seatPlans);
   const subscription = await stripe.subscriptions.retrieve(row.providerSubscriptionId);
-  const item = seatItemOf(subscription);
   const quantity = requireSeatRoom(
-    item.quantity ?? 1,
+    seatItemOf(subscription).quantity ?? 1,
     seatPlans.reduce((sum, plan) => sum + plan.quantity, 0),
   );
-  const prorationDate = await customerNow(stripe, subscription);
-  const change = {
-    customer: idOf(subscription.customer)!,
-    subscription: subscription.id,
-  };
-  const prorated = await stripe.invoices.createPreview({
-    ...change,
-    subscription_details: {
-      items: [{ id: item.id, quantity }],
-      proration_behavior: 'always_invoice',
-      proration_date: prorationDate,
-    },
-  });
-  const renewal = await stripe.invoices.createPreview({
-    ...change,
-    subscription_details: { items: [{ id: item.id, quantity }], proration_behavior: 'none' },
-  });
-  return changePaymentInfo(
-    row,
-    { chargedToday: prorated.amount_due, renewal, prorationDate },
-    { priceId: item.price.id, quantity, billingInterval: row.billingInterval },
-    Math.ceil((item.current_period_end - prorationDate) / DAY),
-  );
+  return previewQuantityChange(stripe, row, subscription, { quantity, prorate: true });
 }
