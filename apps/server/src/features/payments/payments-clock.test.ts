@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
+import { subscribeOnClock } from './sandbox-journeys';
 
 const DAY = 86_400;
 
@@ -29,24 +30,13 @@ describe('payments: the sandbox test clock renews subscriptions', () => {
 
   /** A customer on a new clock, subscribed to `seats` seats by paying its checkout with `card`. */
   const subscribedOnClock = async (card: string, seats: number) => {
-    const start = Math.floor(Date.UTC(2026, 0, 15, 12) / 1000);
-    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'renewals' });
-    const customer = await stripe.customers.create({ email: 'clock@acme.example', test_clock: clock.id });
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: price.id, quantity: seats }],
-      success_url: `${t.baseUrl}/done?session={CHECKOUT_SESSION_ID}`,
+    const subscribed = await subscribeOnClock(stripe, {
+      baseUrl: t.baseUrl,
+      card,
+      line: { price: price.id, quantity: seats },
     });
-    const paid = await fetch(`${session.url!}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl },
-      body: new URLSearchParams({ cardNumber: card }).toString(),
-    });
-    expect(paid.headers.get('location')).toBe(`${t.baseUrl}/done?session=${session.id}`);
-    const { subscription } = await stripe.checkout.sessions.retrieve(session.id);
-    return { clock, start, subscriptionId: subscription as string };
+    expect(subscribed.paid.headers.get('location')).toMatch(/\/done\?session=cs_test_/);
+    return subscribed;
   };
 
   it('starts the subscription at the clock time and bills the next month when the clock passes its end', async () => {

@@ -15,6 +15,7 @@ import { customerRoutes } from './resources/customers';
 import { eventRoutes } from './resources/events';
 import { invoiceRoutes } from './resources/invoices';
 import { paymentIntentRoutes } from './resources/payment-intents';
+import { subscriptionScheduleRoutes } from './resources/subscription-schedules';
 import { subscriptionRoutes } from './resources/subscriptions';
 import { taxRateRoutes } from './resources/tax-rates';
 import { testClockRoutes } from './resources/test-clocks';
@@ -28,6 +29,7 @@ const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
   ...taxRateRoutes,
   ...checkoutSessionRoutes(publicOrigin),
   ...subscriptionRoutes(publicOrigin),
+  ...subscriptionScheduleRoutes,
   ...invoiceRoutes,
   ...paymentIntentRoutes,
   ...eventRoutes,

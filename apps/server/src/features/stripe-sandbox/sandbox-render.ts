@@ -20,6 +20,7 @@ const REFERENCED: Record<string, string> = {
   latest_invoice: 'invoice',
   invoice: 'invoice',
   subscription: 'subscription',
+  schedule: 'subscription_schedule',
   payment_intent: 'payment_intent',
   default_payment_method: 'payment_method',
   payment_method: 'payment_method',
