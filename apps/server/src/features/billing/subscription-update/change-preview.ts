@@ -1,7 +1,8 @@
 import type { BillingInterval, PaymentInfo, UserPlan } from '@mergeboard/core';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
 import { memberships } from '../../../db/schema';
+import { AppError } from '../../../http/app-error';
 import { previewQuantityChange, changePaymentInfo } from '../seats/seat-preview';
 import { requireSeatRoom } from '../seats/add-seats';
 import {
@@ -58,19 +59,15 @@ export async function previewSubscriptionChange(
   }
 
   const ids = body.userUpdates.map((update) => update.userId);
-  const paid = ids.length
-    ? await db
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.workspaceId, workspaceId),
-            inArray(memberships.userId, ids),
-            ne(memberships.userPlan, 'FREE'),
-          ),
-        )
-    : [];
-  const paidNow = new Set(paid.map((member) => member.userId));
+  const members = await db
+    .select({ userId: memberships.userId, userPlan: memberships.userPlan })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, ids)));
+  if (members.length !== new Set(ids).size) {
+    const message = 'userUpdates must name members of this space';
+    throw new AppError('validation_failed', message, { fields: { 'body.userUpdates': message } });
+  }
+  const paidNow = new Set(members.filter((m) => m.userPlan !== 'FREE').map((m) => m.userId));
   const upgrades = body.userUpdates.filter((u) => u.userPlan !== 'FREE' && !paidNow.has(u.userId)).length;
   const downgrades = body.userUpdates.filter((u) => u.userPlan === 'FREE' && paidNow.has(u.userId)).length;
   if (upgrades > 0) {

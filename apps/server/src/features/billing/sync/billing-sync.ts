@@ -39,6 +39,37 @@ async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
   };
 }
 
+/**
+ * A price change (the billing cycle, at a phase change) moves a seat plan row to the new price,
+ * so the seats assigned to members stay counted; rows of prices the subscription no longer sells
+ * go.
+ */
+async function followPriceChanges(
+  tx: Tx,
+  subscriptionId: string,
+  itemPlans: (typeof paymentPlans.$inferSelect)[],
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(subscriptionPaymentPlans)
+    .where(eq(subscriptionPaymentPlans.subscriptionId, subscriptionId));
+  const sold = new Set(itemPlans.map((plan) => plan.id));
+  for (const plan of itemPlans) {
+    if (rows.some((row) => row.paymentPlanId === plan.id)) continue;
+    const previous = rows.find((row) => row.userPlan === plan.userPlan && !sold.has(row.paymentPlanId));
+    if (!previous) continue;
+    await tx
+      .update(subscriptionPaymentPlans)
+      .set({ paymentPlanId: plan.id, updatedAt: new Date() })
+      .where(eq(subscriptionPaymentPlans.id, previous.id));
+    rows.splice(rows.indexOf(previous), 1);
+  }
+  const stale = rows.filter((row) => !sold.has(row.paymentPlanId)).map((row) => row.id);
+  if (stale.length > 0) {
+    await tx.delete(subscriptionPaymentPlans).where(inArray(subscriptionPaymentPlans.id, stale));
+  }
+}
+
 async function upsertSubscription(
   tx: Tx,
   workspaceId: string,
@@ -99,6 +130,8 @@ async function upsertSubscription(
     .returning({ id: subscriptions.id });
   const subscriptionId = row!.id;
 
+  const itemPlans = plans.filter((plan) => priceIds.includes(plan.stripePriceId));
+  await followPriceChanges(tx, subscriptionId, itemPlans);
   for (const item of items) {
     const plan = plans.find((candidate) => candidate.stripePriceId === item.price.id);
     if (!plan?.userPlan) continue;
