@@ -2,3 +2,4 @@ export { billingRoutes } from './billing-routes';
 export { listPricePlanShape, setUpCatalogue, type CatalogueResult } from './catalogue/catalogue';
 export { syncBillingCustomer } from './sync/billing-sync';
 export { SYNC_BILLING_CUSTOMER_JOB, syncBillingCustomerJob } from './sync/sync-job';
+export { SEAT_DRIFT_JOB, seatDriftJob } from './drift/seat-drift-job';
