@@ -29,7 +29,11 @@ describe('subscription update: billing cycle and paid users', () => {
     `${billingBase(space)}/subscriptions/v1/${subscription}`;
 
   /** A new owner (one may own only 5 spaces) and a space bought by card 4242, on a clock if asked. */
-  const paidSpace = async (name: string, purchase: Purchase, options: { clock?: boolean } = {}) => {
+  const paidSpace = async (
+    name: string,
+    purchase: Purchase,
+    options: { clock?: boolean; card?: string } = {},
+  ) => {
     const email = `changer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
     const [user] = await t.database.db
       .insert(users)
@@ -51,7 +55,7 @@ describe('subscription update: billing cycle and paid users', () => {
       spaceId,
       headers: owner.headers,
       purchase,
-      card: '4242424242424242',
+      card: options.card ?? '4242424242424242',
     });
     const [row] = await t.database.db
       .select()
@@ -171,6 +175,37 @@ describe('subscription update: billing cycle and paid users', () => {
       billingInterval: 'YEARLY',
       scheduledChanges: null,
       subscriptionPaymentPlans: [{ totalSeats: 4 }],
+    });
+  }, 60_000);
+
+  it('BILL-017 BILL-018 a renewal the card cannot pay makes the subscription PAST_DUE; after the last retry it is CANCELED, the space FREE, and a late sync changes nothing', async () => {
+    const { spaceId, subscriptionId, providerId, clock } = await paidSpace(
+      'Renewal fails',
+      { country: 'US', seats: 2, interval: 'MONTHLY' },
+      { clock: true, card: '4000000000000341' },
+    );
+    const sync = async () =>
+      syncBillingCustomerJob.run({
+        database: t.database,
+        config: t.context.config,
+        data: { customerId: (await stripe.subscriptions.retrieve(providerId)).customer as string },
+      });
+    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    await sync();
+    expect(await subscriptionOf(spaceId)).toMatchObject({ subscriptionId, subscriptionStatus: 'PAST_DUE' });
+
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 20 * 86_400 });
+    expect((await stripe.subscriptions.retrieve(providerId)).status).toBe('canceled');
+    await sync();
+    const canceled = await subscriptionOf(spaceId);
+    expect(canceled).toMatchObject({ subscriptionStatus: 'CANCELED' });
+    const space = await call('GET', `/api/v1/workspaces/${spaceId}`);
+    expect(space.json()).toMatchObject({ plan: 'FREE' });
+    await sync();
+    expect({ ...(await subscriptionOf(spaceId)), lastUpdateTimestamp: null }).toEqual({
+      ...canceled,
+      lastUpdateTimestamp: null,
     });
   }, 60_000);
 
