@@ -209,7 +209,7 @@ describe('subscription update: billing cycle and paid users', () => {
     });
   }, 60_000);
 
-  it('CHK-046 MEM-033 a paid user made free leaves at the renewal: nothing charged today; a stranger’s id is refused', async () => {
+  it('CHK-046 CHK-088 MEM-033 a paid user made free leaves at the renewal: nothing charged today; a stranger’s id is refused; the last paid user cannot be made free', async () => {
     const { spaceId } = await paidSpace('Paid users change', { country: 'US', seats: 3 });
     const info = await previewChange(spaceId, {
       billingInterval: 'YEARLY',
@@ -228,5 +228,23 @@ describe('subscription update: billing cycle and paid users', () => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { fields: { 'body.userUpdates': expect.any(String) } } });
+
+    const subscription = await subscriptionOf(spaceId);
+    const lastPaid = await call('PUT', updateUrl(spaceId, subscription.subscriptionId), {
+      workspaceUserPlans: [
+        {
+          stripePriceId: subscription.subscriptionPaymentPlans![0]!.stripePriceId,
+          userIds: [owner.userId],
+          downgradeToFree: true,
+        },
+      ],
+    });
+    expect(lastPaid.statusCode).toBe(409);
+    expect(lastPaid.json()).toMatchObject({
+      error: {
+        code: 'cannot_downgrade',
+        message: 'You cannot downgrade. At least one user must be paid as long as a subscription is active.',
+      },
+    });
   });
 });

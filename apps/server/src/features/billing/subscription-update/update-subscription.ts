@@ -4,11 +4,12 @@ import { AppError } from '../../../http/app-error';
 import { listSpaceSubscriptions } from '../billing-service';
 import { changeableSubscription, seatPlanOf } from '../subscription-change/live-subscription';
 import { cancelCycleChange, scheduleCycleChange } from './cycle-change';
+import { refusePaidUserChange } from './paid-users';
 
 interface UpdateBody {
   workspacePlan?: WorkspacePlan | undefined;
   billingInterval?: BillingInterval | undefined;
-  workspaceUserPlans?: unknown[] | undefined;
+  workspaceUserPlans?: { userIds: string[]; downgradeToFree: boolean }[] | undefined;
   cancelScheduledBillingIntervalChange?: true | undefined;
 }
 
@@ -38,6 +39,8 @@ export async function updateSubscription(
       );
     }
     await scheduleCycleChange(context, row, (await seatPlanOf(db, row.id)).plan, body.billingInterval);
+  } else if (body.workspaceUserPlans) {
+    await refusePaidUserChange(db, request.workspaceId, body.workspaceUserPlans);
   } else {
     throw new AppError('nothing_to_change', 'This change would leave the subscription as it is.');
   }
