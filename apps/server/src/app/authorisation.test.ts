@@ -194,6 +194,53 @@ function checkoutLines(): Record<string, Line> {
   };
 }
 
+/**
+ * Seats and changes of a live subscription (API-032, API-035, API-036): the owner buys and removes
+ * seats (PERM-022, PERM-024) and changes the subscription; owners and admins read a scheduled
+ * removal (SEAT-026, C1). A fresh space has no such subscription, so whoever passes the gate gets 404.
+ */
+function seatLines(): Record<string, Line> {
+  const base = '/api/workspace-billing/workspaces/:id/subscriptions';
+  const at = (id: string, rest: string) => `/api/workspace-billing/workspaces/${id}/subscriptions${rest}`;
+  const OWNER_PASSES: Statuses = [401, 404, 403, 403, 403, 404];
+  const MANAGERS_PASS: Statuses = [401, 404, 403, 403, 404, 404];
+  return {
+    [`POST ${base}/v2/:subId/seats/v1`]: {
+      request: (id) => [
+        'POST',
+        at(id, `/v2/${UNKNOWN_ID}/seats/v1`),
+        { seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+      ],
+      expect: OWNER_PASSES,
+      otherwise: disabledSpace,
+    },
+    [`GET ${base}/v2/:subId/seats/v1/scheduled-removals`]: {
+      request: (id) => ['GET', at(id, `/v2/${UNKNOWN_ID}/seats/v1/scheduled-removals?status=PENDING`)],
+      expect: MANAGERS_PASS,
+      otherwise: disabledSpace,
+    },
+    [`POST ${base}/v2/:subId/seats/v1/scheduled-removals`]: {
+      request: (id) => [
+        'POST',
+        at(id, `/v2/${UNKNOWN_ID}/seats/v1/scheduled-removals`),
+        { subscriptionPlanSeats: [{ paymentPlanId: UNKNOWN_ID, targetSeatsQuantity: 1 }] },
+      ],
+      expect: OWNER_PASSES,
+      otherwise: disabledSpace,
+    },
+    [`DELETE ${base}/v2/:subId/seats/v1/scheduled-removals`]: {
+      request: (id) => ['DELETE', at(id, `/v2/${UNKNOWN_ID}/seats/v1/scheduled-removals`)],
+      expect: OWNER_PASSES,
+      otherwise: disabledSpace,
+    },
+    [`PUT ${base}/v1/:subscriptionId`]: {
+      request: (id) => ['PUT', at(id, `/v1/${UNKNOWN_ID}`), { billingInterval: 'MONTHLY' }],
+      expect: OWNER_PASSES,
+      otherwise: disabledSpace,
+    },
+  };
+}
+
 /** The member calls (PERM-021..025, C2, C3, C5, C6); each destructive call runs in a fresh space. */
 function memberLines(): Record<string, Line> {
   const base = '/api/v1/workspaces/:id';
@@ -356,6 +403,7 @@ const table: Record<string, Line> = {
   },
   ...memberLines(),
   ...checkoutLines(),
+  ...seatLines(),
   ...suppressionLines('unsubscriptions'),
   ...suppressionLines('bounces'),
   'GET /api/users/me/workspaces/:workspaceId/campaigns/count': {

@@ -1,5 +1,5 @@
 import { purgeExpiredIssuerStateJob } from '../features/auth';
-import { syncBillingCustomerJob } from '../features/billing';
+import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
 import { deliverMailJob } from '../features/mail';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
@@ -10,4 +10,5 @@ export const jobs: readonly JobDefinition[] = [
   purgeExpiredIssuerStateJob,
   deliverMailJob,
   syncBillingCustomerJob,
+  seatDriftJob,
 ];

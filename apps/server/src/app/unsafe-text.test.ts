@@ -219,6 +219,25 @@ function probes(world: World): Record<string, Probe> {
     'GET /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/latest-invoice/v1': {
       params: { ...space, subId: randomUUID() },
     },
+    'POST /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/seats/v1': {
+      params: { ...space, subId: randomUUID() },
+      body: { seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+    },
+    'GET /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/seats/v1/scheduled-removals': {
+      params: { ...space, subId: randomUUID() },
+      query: { status: 'PENDING' },
+    },
+    'POST /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/seats/v1/scheduled-removals': {
+      params: { ...space, subId: randomUUID() },
+      body: { subscriptionPlanSeats: [{ paymentPlanId: randomUUID(), targetSeatsQuantity: 1 }] },
+    },
+    'DELETE /api/workspace-billing/workspaces/:id/subscriptions/v2/:subId/seats/v1/scheduled-removals': {
+      params: { ...space, subId: randomUUID() },
+    },
+    'PUT /api/workspace-billing/workspaces/:id/subscriptions/v1/:subscriptionId': {
+      params: { ...space, subscriptionId: randomUUID() },
+      body: { billingInterval: 'MONTHLY' },
+    },
     'GET /api/workspace-billing/workspaces/:id/stripe/customer/v1/portal': {
       params: space,
       query: { returnUrl: '/space/billing' },

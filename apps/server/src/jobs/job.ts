@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 
@@ -12,7 +13,13 @@ export interface JobDefinition<Data extends object = object> {
    * the queue does not pile up one job per event. Standard otherwise.
    */
   policy?: 'standard' | 'stately';
-  run(input: { database: Database; config: Config; data: Data }): Promise<void>;
+  run(input: {
+    database: Database;
+    config: Config;
+    data: Data;
+    /** The worker's logger, for jobs whose findings are a report (absent when a test runs one). */
+    logger?: FastifyBaseLogger;
+  }): Promise<void>;
 }
 
 export function defineJob<Data extends object>(job: JobDefinition<Data>): JobDefinition<Data> {

@@ -50,7 +50,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async (batch) => {
         for (const item of batch) {
-          await job.run({ database, config, data: (item.data ?? {}) as object });
+          await job.run({ database, config, logger, data: (item.data ?? {}) as object });
         }
       },
     );

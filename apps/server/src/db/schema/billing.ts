@@ -112,6 +112,14 @@ export const subscriptions = pgTable(
     /** A billing-cycle change that takes effect at scheduledChangeAt. */
     scheduledBillingInterval: text('scheduled_billing_interval', { enum: BILLING_INTERVALS }),
     scheduledChangeAt: timestamptz('scheduled_change_at'),
+    /**
+     * A change to the provider's subscription in progress (add seats, schedule edits): who holds
+     * it and until when. The provider call sits between reading and writing the quantity, so no
+     * database transaction can span it (the embedded sandbox shares our one PGlite connection);
+     * this lease makes concurrent changes of one subscription take turns, across processes.
+     */
+    changeLeaseId: uuid('change_lease_id'),
+    changeLeaseUntil: timestamptz('change_lease_until'),
     /** subscriptionTimestamp: when the customer first subscribed. */
     subscribedAt: timestamptz('subscribed_at').notNull().defaultNow(),
     /** startTimestamp and endTimestamp: the current billing period. */

@@ -7,6 +7,8 @@ import {
 } from '@mergeboard/core';
 import { defineRoute } from '../../http/route';
 import { checkoutRoutes } from './checkout/checkout-routes';
+import { seatRoutes } from './seats/seat-routes';
+import { subscriptionUpdateRoutes } from './subscription-update/subscription-routes';
 import { fromProvider } from './checkout/provider-errors';
 import { customerPortalOf } from './payment-state/customer-portal';
 import { latestInvoiceOf } from './payment-state/latest-invoice';
@@ -18,6 +20,8 @@ import { listPaymentPlans, listSpaceSubscriptions } from './billing-service';
  */
 export const billingRoutes = [
   ...checkoutRoutes,
+  ...seatRoutes,
+  ...subscriptionUpdateRoutes,
   defineRoute({
     contract: listPaymentPlansContract,
     access: { kind: 'user' },

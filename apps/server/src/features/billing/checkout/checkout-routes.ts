@@ -30,8 +30,12 @@ export const checkoutRoutes = [
   defineRoute({
     contract: priceInfoV1,
     access: billing,
-    handler: ({ body, space, context }) =>
-      fromProvider(() => priceInfoOfUsers(context, space.workspace.id, body)),
+    handler: ({ body, query, space, context }) =>
+      fromProvider(() =>
+        priceInfoOfUsers(context, space.workspace.id, body, {
+          previewProratedChanges: query.previewProratedChanges,
+        }),
+      ),
   }),
   defineRoute({
     contract: checkoutSessionV2,

@@ -9,6 +9,8 @@ import { customerIdOfSpace } from './billing-customer';
 import { resolvePurchase, type PurchaseRequest } from './checkout-plans';
 import { startCheckout } from './checkout-session';
 import { previewPurchase } from './price-preview';
+import { previewAddedSeats } from '../seats/seat-preview';
+import { previewSubscriptionChange } from '../subscription-update/change-preview';
 
 type SeatPlans = PurchaseRequest['seatPlans'];
 
@@ -59,18 +61,24 @@ async function priceInfo(
   };
 }
 
+/** CHK-068; with previewProratedAmounts (ADDITIONAL_SEATS), seats added to the live subscription. */
 export const priceInfoOfSeats = (
   context: AppContext,
   workspaceId: string,
-  body: PreviewBody & { seatPlans: SeatPlans },
-) => priceInfo(context, workspaceId, body, body.seatPlans);
+  body: PreviewBody & { seatPlans: SeatPlans; previewProratedAmounts?: boolean },
+) =>
+  body.previewProratedAmounts
+    ? previewAddedSeats(context, workspaceId, body.seatPlans)
+    : priceInfo(context, workspaceId, body, body.seatPlans);
 
 /** CHK-070: the older flow lists users and their plans; each paid plan is priced as that many seats. */
 export async function priceInfoOfUsers(
   context: AppContext,
   workspaceId: string,
   body: PreviewBody & { userUpdates: { userId: string; userPlan: UserPlan }[] },
+  options: { previewProratedChanges?: boolean | undefined } = {},
 ): Promise<PaymentInfo> {
+  if (options.previewProratedChanges) return previewSubscriptionChange(context, workspaceId, body);
   const byPlan = new Map<Exclude<UserPlan, 'FREE'>, string[]>();
   for (const update of body.userUpdates) {
     if (update.userPlan === 'FREE') continue;

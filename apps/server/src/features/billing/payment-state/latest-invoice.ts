@@ -32,6 +32,15 @@ export async function latestInvoiceOf(
   const invoiceId = idOf(subscription?.latest_invoice);
   // A plan our team set up (SUPPORT) is never invoiced through the provider.
   if (!invoiceId) throw new AppError('not_found', 'This subscription has no invoice.');
+  return readInvoice(stripe, invoiceId, row.currency);
+}
+
+/** One provider invoice with its payment's state, as the banners and a seat purchase read it. */
+export async function readInvoice(
+  stripe: Stripe,
+  invoiceId: string,
+  currency: LatestInvoice['currency'],
+): Promise<LatestInvoice> {
   // Four levels: the deepest expansion Stripe allows.
   const invoice = await stripe.invoices.retrieve(invoiceId, {
     expand: ['payments.data.payment.payment_intent'],
@@ -43,7 +52,7 @@ export async function latestInvoiceOf(
     invoiceId: invoice.id!,
     status: invoice.status ?? 'draft',
     paid,
-    currency: row.currency,
+    currency,
     amountDue: invoice.amount_due,
     amountPaid: invoice.amount_paid,
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,

@@ -1,7 +1,7 @@
 import { SEATS } from '@mergeboard/core';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import {
   billingCustomers,
   checkoutSessions,
@@ -12,9 +12,8 @@ import {
   subscriptions,
   workspaces,
 } from '../../../db/schema';
+import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What the provider says now about one subscription, read before any write. */
 interface ProviderState {
@@ -22,10 +21,11 @@ interface ProviderState {
   invoice: Stripe.Invoice | null;
   coupon: Stripe.Coupon | null;
   paymentIntentStatus: string | null;
+  next: NextPlan | null;
 }
 
 async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
-  const subscription = await stripe.subscriptions.retrieve(id, { expand: ['discounts'] });
+  const subscription = await stripe.subscriptions.retrieve(id, { expand: ['discounts', 'schedule'] });
   const couponId = couponIdOf(subscription);
   const invoiceId = idOf(subscription.latest_invoice);
   const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }) : null;
@@ -36,7 +36,39 @@ async function readState(stripe: Stripe, id: string): Promise<ProviderState> {
     invoice,
     coupon: couponId ? await stripe.coupons.retrieve(couponId) : null,
     paymentIntentStatus: intent?.status ?? null,
+    next: await readNextPlan(stripe, subscription),
   };
+}
+
+/**
+ * A price change (the billing cycle, at a phase change) moves a seat plan row to the new price,
+ * so the seats assigned to members stay counted; rows of prices the subscription no longer sells
+ * go.
+ */
+async function followPriceChanges(
+  tx: Tx,
+  subscriptionId: string,
+  itemPlans: (typeof paymentPlans.$inferSelect)[],
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(subscriptionPaymentPlans)
+    .where(eq(subscriptionPaymentPlans.subscriptionId, subscriptionId));
+  const sold = new Set(itemPlans.map((plan) => plan.id));
+  for (const plan of itemPlans) {
+    if (rows.some((row) => row.paymentPlanId === plan.id)) continue;
+    const previous = rows.find((row) => row.userPlan === plan.userPlan && !sold.has(row.paymentPlanId));
+    if (!previous) continue;
+    await tx
+      .update(subscriptionPaymentPlans)
+      .set({ paymentPlanId: plan.id, updatedAt: new Date() })
+      .where(eq(subscriptionPaymentPlans.id, previous.id));
+    rows.splice(rows.indexOf(previous), 1);
+  }
+  const stale = rows.filter((row) => !sold.has(row.paymentPlanId)).map((row) => row.id);
+  if (stale.length > 0) {
+    await tx.delete(subscriptionPaymentPlans).where(inArray(subscriptionPaymentPlans.id, stale));
+  }
 }
 
 async function upsertSubscription(
@@ -48,8 +80,12 @@ async function upsertSubscription(
   const { subscription, coupon } = state;
   const items = subscription.items.data;
   const priceIds = items.map((item) => item.price.id);
+  const { next } = state;
   const plans = priceIds.length
-    ? await tx.select().from(paymentPlans).where(inArray(paymentPlans.stripePriceId, priceIds))
+    ? await tx
+        .select()
+        .from(paymentPlans)
+        .where(inArray(paymentPlans.stripePriceId, next ? [...priceIds, next.priceId] : priceIds))
     : [];
   const first = plans.find((plan) => plan.stripePriceId === items[0]?.price.id);
   // A subscription to prices this install does not sell is not ours to show.
@@ -78,6 +114,11 @@ async function upsertSubscription(
     providerCustomerId: customer.id,
     providerSubscriptionId: subscription.id,
     providerScheduleId: idOf(subscription.schedule),
+    ...scheduledIntervalOf(
+      first,
+      plans.find((plan) => plan.stripePriceId === next?.priceId),
+      next,
+    ),
     subscribedAt: fromUnix(subscription.start_date),
     startAt: fromUnix(items[0].current_period_start),
     endAt: fromUnix(items[0].current_period_end),
@@ -90,6 +131,8 @@ async function upsertSubscription(
     .returning({ id: subscriptions.id });
   const subscriptionId = row!.id;
 
+  const itemPlans = plans.filter((plan) => priceIds.includes(plan.stripePriceId));
+  await followPriceChanges(tx, subscriptionId, itemPlans);
   for (const item of items) {
     const plan = plans.find((candidate) => candidate.stripePriceId === item.price.id);
     if (!plan?.userPlan) continue;
@@ -107,9 +150,22 @@ async function upsertSubscription(
       })
       .onConflictDoUpdate({
         target: [subscriptionPaymentPlans.subscriptionId, subscriptionPaymentPlans.paymentPlanId],
-        set: { allowedQuantity, totalSeats: seats, updatedAt: new Date() },
+        // Members assigned beyond the seats paid are drift for the daily report (seat-drift), not
+        // a reason to stop following the provider.
+        set: {
+          allowedQuantity,
+          totalSeats: sql`GREATEST(${seats}, ${subscriptionPaymentPlans.assignedSeats})`,
+          updatedAt: new Date(),
+        },
       });
   }
+  await syncSeatRemoval(tx, {
+    subscriptionId,
+    status: values.status,
+    periodStart: values.startAt,
+    current: { paymentPlanId: first.id, quantity: items[0].quantity ?? 1 },
+    next,
+  });
 
   if (state.invoice) {
     const invoice = state.invoice;

@@ -1,0 +1,359 @@
+import {
+  addSeatsV1,
+  listSubscriptionsV1,
+  paymentInfoSchema,
+  scheduledSeatRemovalSchema,
+  type PaymentInfo,
+} from '@mergeboard/core';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingCustomers, scheduledSeatRemovals, subscriptions, users, workspaces } from '../../db/schema';
+import { createListeningTestApp } from '../../testing/listening-app';
+import { signedInAs } from '../../testing/sessions';
+import type { TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+import { billingBase, buyPlan, newSpace, postForm, type Purchase } from './billing-test-kit';
+import { setUpCatalogue } from './catalogue/catalogue';
+import { syncBillingCustomerJob } from './sync/sync-job';
+
+type Caller = { headers: { authorization: string }; userId: string };
+
+/**
+ * Seats of a live subscription (000 §2 add/remove seats, §7; design/payments.md §3): every change
+ * goes through the SDK to the sandbox, as it would to Stripe, and our rows follow by the sync.
+ */
+describe('seats: add now, remove at the renewal', () => {
+  let t: TestApp & { baseUrl: string };
+  let stripe: Stripe;
+  let owner: Caller;
+
+  const callerOf = async (email: string): Promise<Caller> => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    return { headers: (await signedInAs(t, email)).headers, userId: user!.id };
+  };
+  const call = (caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: caller.headers, ...(payload ? { payload } : {}) });
+  const seatsUrl = (space: string, subscription: string) =>
+    `${billingBase(space)}/subscriptions/v2/${subscription}/seats/v1`;
+  const removalsUrl = (space: string, subscription: string) =>
+    `${seatsUrl(space, subscription)}/scheduled-removals`;
+
+  /**
+   * A new space of a new owner (one may own only 5) with `purchase` bought by card 4242, on a test
+   * clock when asked; `owner` is then that space's owner.
+   */
+  const paidSpace = async (name: string, purchase: Purchase, options: { clock?: boolean } = {}) => {
+    const email = `buyer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
+    await t.database.db.insert(users).values({ email, name: 'Pat Buyer', isPersonal: true });
+    owner = await callerOf(email);
+    const spaceId = await newSpace(t, owner, name);
+    let clock: Stripe.TestHelpers.TestClock | null = null;
+    if (options.clock) {
+      clock = await stripe.testHelpers.testClocks.create({
+        frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
+      });
+      const customer = await stripe.customers.create({ email, test_clock: clock.id });
+      await t.database.db
+        .insert(billingCustomers)
+        .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
+    }
+    const { subscriptionId } = await buyPlan(t, {
+      spaceId,
+      headers: owner.headers,
+      purchase,
+      card: '4242424242424242',
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    return { spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
+  };
+
+  const seatPlanOf = async (space: string) => {
+    const res = await call(owner, 'GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [subscription] = listSubscriptionsV1.response.parse(res.json()).items;
+    return { subscription: subscription!, plan: subscription!.subscriptionPaymentPlans![0]! };
+  };
+  const preview = async (space: string, quantity: number): Promise<PaymentInfo> => {
+    const res = await call(owner, 'POST', `${billingBase(space)}/stripe/checkout/v2/info`, {
+      country: 'US',
+      billingInterval: 'YEARLY',
+      workspacePlan: 'PRO',
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
+      previewProratedAmounts: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return paymentInfoSchema.parse(res.json());
+  };
+  const addSeats = (space: string, subscription: string, quantity: number, prorationDate?: number) =>
+    call(owner, 'POST', seatsUrl(space, subscription), {
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
+      ...(prorationDate ? { prorationDate } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await createListeningTestApp({ work: true });
+    await seedDemo({ db: t.database.db });
+    stripe = t.context.payments.stripe;
+    await setUpCatalogue(stripe, t.database.db);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('SEAT-009 SEAT-010 SEAT-011 SEAT-015 SEAT-016 the preview’s proration date makes the charge equal the preview to the cent; seats follow once paid', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Seats bought now', {
+      country: 'US',
+      seats: 2,
+    });
+    const info = await preview(spaceId, 3);
+    expect(info.prorationDate).toEqual(expect.any(Number));
+    expect(info.proratedDays).toBeGreaterThan(360);
+    expect(info.chargedToday).toBeGreaterThan(0);
+    expect(info.stripePlans).toMatchObject([{ quantity: 5 }]);
+    expect(info).toMatchObject({
+      currency: 'USD',
+      currentBillingInterval: 'YEARLY',
+      targetBillingInterval: 'YEARLY',
+    });
+    expect(info.totalAmount).toBeGreaterThan(info.currentAmount!);
+
+    const res = await addSeats(spaceId, subscriptionId, 3, info.prorationDate!);
+    expect(res.statusCode, res.body).toBe(200);
+    const purchase = addSeatsV1.response.parse(res.json());
+    expect(purchase).toMatchObject({
+      subscriptionId,
+      expectedTotalSeats: 5,
+      latestInvoice: { paid: true, paymentState: 'PAID', paymentIntent: { status: 'succeeded' } },
+    });
+    expect(purchase.latestInvoice.amountPaid).toBe(info.chargedToday);
+    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(5);
+    const { plan, subscription } = await seatPlanOf(spaceId);
+    expect(plan).toMatchObject({ totalSeats: 5 });
+    expect(subscription.amount).toBe(info.subtotal);
+  });
+
+  it('SEAT-007 a purchase past 100 seats is refused with the spec’s text, and a MEMBER, an admin or a stranger cannot buy', async () => {
+    const { spaceId, subscriptionId } = await paidSpace('Seats at the cap', { country: 'US', seats: 99 });
+    const res = await addSeats(spaceId, subscriptionId, 2);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: { code: 'max_users_reached', message: 'Your current plan allows a maximum of 100 paid users.' },
+    });
+    const previewed = await call(owner, 'POST', `${billingBase(spaceId)}/stripe/checkout/v2/info`, {
+      country: 'US',
+      billingInterval: 'YEARLY',
+      workspacePlan: 'PRO',
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 2 }],
+      previewProratedAmounts: true,
+    });
+    expect(previewed.json()).toMatchObject({ error: { code: 'max_users_reached' } });
+    const stranger = await callerOf('owner@northwind.example');
+    expect(
+      (
+        await call(stranger, 'POST', seatsUrl(spaceId, subscriptionId), {
+          seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('SEAT-015 a subscription our team set up (SUPPORT) takes no seat purchase: subscription_not_active', async () => {
+    const [umbrella] = await t.database.db
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.name, 'Umbrella Labs'));
+    const customOwner = await callerOf('owner@umbrella.example');
+    const list = await call(customOwner, 'GET', `${billingBase(umbrella!.id)}/subscriptions/v1`);
+    const [support] = listSubscriptionsV1.response.parse(list.json()).items;
+    const res = await call(customOwner, 'POST', seatsUrl(umbrella!.id, support!.subscriptionId), {
+      seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: 'subscription_not_active' } });
+  });
+
+  it('SEAT-015 BILL-019 a card that needs authentication leaves the purchase waiting for confirmation; the seats stay as paid', async () => {
+    const { spaceId, subscriptionId } = await paidSpace('Seats to confirm', { country: 'US', seats: 2 });
+    const portal = await call(
+      owner,
+      'GET',
+      `${billingBase(spaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
+    );
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: '4000002500003155' });
+
+    const res = await addSeats(spaceId, subscriptionId, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    const purchase = addSeatsV1.response.parse(res.json());
+    expect(purchase).toMatchObject({
+      expectedTotalSeats: 3,
+      latestInvoice: {
+        paid: false,
+        paymentState: 'REQUIRES_CONFIRMATION',
+        paymentIntent: { status: 'requires_action' },
+      },
+    });
+    expect(purchase.latestInvoice.hostedInvoiceUrl).toContain('/sandbox/stripe/invoices/');
+    expect((await seatPlanOf(spaceId)).plan.totalSeats).toBe(2);
+  });
+
+  it('SEAT-015 a declined card answers 402 payment_failed and changes nothing: no seats, no open invoice left', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Seats declined', {
+      country: 'US',
+      seats: 2,
+    });
+    const portal = await call(
+      owner,
+      'GET',
+      `${billingBase(spaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
+    );
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: '4000000000000341' });
+
+    const res = await addSeats(spaceId, subscriptionId, 1);
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ error: { code: 'payment_failed' } });
+    const provider = await stripe.subscriptions.retrieve(providerId);
+    expect(provider.items.data[0]!.quantity).toBe(2);
+    expect(provider.pending_update).toBeNull();
+    const open = await stripe.invoices.list({ subscription: providerId, status: 'open' });
+    expect(open.data).toHaveLength(0);
+    expect((await seatPlanOf(spaceId)).plan.totalSeats).toBe(2);
+  });
+
+  it('RELIABILITY 20 concurrent add-seat requests each charge once and the seats equal the sum paid', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Seats in a rush', {
+      country: 'US',
+      seats: 2,
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => addSeats(spaceId, subscriptionId, 1)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const invoices = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const updates = invoices.data.filter((invoice) => invoice.billing_reason === 'subscription_update');
+    expect(updates).toHaveLength(20);
+    expect(updates.every((invoice) => invoice.status === 'paid' && invoice.amount_paid > 0)).toBe(true);
+    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(22);
+    expect((await seatPlanOf(spaceId)).plan).toMatchObject({ totalSeats: 22 });
+  }, 120_000);
+
+  it('SEAT-003 SEAT-022 SEAT-025 SEAT-028 SEAT-029 a removal waits in the schedule; it blocks seat changes until the owner cancels it', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Seats to remove', {
+      country: 'US',
+      seats: 4,
+    });
+    const { plan } = await seatPlanOf(spaceId);
+    const remove = (targetSeatsQuantity: number) =>
+      call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+        subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity }],
+      });
+    expect(
+      (await call(owner, 'GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`)).statusCode,
+    ).toBe(404);
+    expect((await remove(4)).json()).toMatchObject({ error: { code: 'validation_failed' } });
+
+    const res = await remove(2);
+    expect(res.statusCode, res.body).toBe(200);
+    const removal = scheduledSeatRemovalSchema.parse(res.json());
+    const provider = await stripe.subscriptions.retrieve(providerId);
+    expect(removal).toMatchObject({
+      subscriptionId,
+      paymentPlanId: plan.paymentPlanId,
+      targetSeatsQuantity: 2,
+      status: 'PENDING',
+      removeSeatsAtTimestamp: provider.items.data[0]!.current_period_end * 1000,
+    });
+    expect(removal.targetSubscriptionAmount).toBe(provider.items.data[0]!.price.unit_amount! * 2);
+    expect(provider.schedule).toEqual(expect.any(String));
+    expect(provider.items.data[0]!.quantity).toBe(4);
+    const got = await call(owner, 'GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`);
+    expect(got.json()).toEqual(removal);
+
+    expect((await remove(3)).json()).toMatchObject({ error: { code: 'seat_removal_scheduled' } });
+    expect((await addSeats(spaceId, subscriptionId, 1)).json()).toMatchObject({
+      error: { code: 'seat_removal_scheduled' },
+    });
+
+    const canceled = await call(owner, 'DELETE', removalsUrl(spaceId, subscriptionId));
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(scheduledSeatRemovalSchema.parse(canceled.json())).toMatchObject({
+      scheduledRemovalId: removal.scheduledRemovalId,
+      status: 'CANCELED',
+    });
+    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    expect((await call(owner, 'GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+  });
+
+  it('SEAT-022 a removal below the assigned seats is refused with seats_in_use', async () => {
+    const { spaceId, subscriptionId } = await paidSpace('Seats in use', { country: 'US', seats: 3 });
+    const added = await call(owner, 'POST', `/api/v1/workspaces/${spaceId}/users/v1`, {
+      userEmails: ['seat.one@gmail.com', 'seat.two@gmail.com'],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const { plan } = await seatPlanOf(spaceId);
+    expect(plan.assignedSeats).toBe(2);
+    const res = await call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+      subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity: 1 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: { code: 'seats_in_use', message: 'You need to remove members before removing seats.' },
+    });
+  });
+
+  it('SEAT-003 SEAT-015 seats bought, then a removal scheduled in the same period: after the phase change the subscription holds the target, the removal APPLIED; a replayed renewal changes nothing', async () => {
+    const { spaceId, subscriptionId, providerId, clock } = await paidSpace(
+      'Seats over a renewal',
+      { country: 'US', seats: 3, interval: 'MONTHLY' },
+      { clock: true },
+    );
+    expect((await addSeats(spaceId, subscriptionId, 2)).statusCode).toBe(200);
+    const { plan } = await seatPlanOf(spaceId);
+    expect(plan.totalSeats).toBe(5);
+    const scheduled = await call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+      subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity: 4 }],
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await stripe.subscriptions.retrieve(providerId);
+    expect(renewed.items.data[0]).toMatchObject({ quantity: 4, current_period_start: end });
+    const customerId = renewed.customer as string;
+    const sync = (forCustomer: string) =>
+      syncBillingCustomerJob.run({
+        database: t.database,
+        config: t.context.config,
+        data: { customerId: forCustomer },
+      });
+    await sync(customerId);
+    const after = await seatPlanOf(spaceId);
+    expect(after.plan.totalSeats).toBe(4);
+    const removals = await t.database.db
+      .select()
+      .from(scheduledSeatRemovals)
+      .where(eq(scheduledSeatRemovals.subscriptionId, subscriptionId));
+    expect(removals.map((removal) => removal.status)).toEqual(['APPLIED']);
+    expect((await call(owner, 'GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+
+    // The first event of this subscription, delivered late: the sync re-reads the provider.
+    const events = await stripe.events.list({ type: 'customer.subscription.updated', limit: 100 });
+    const old = events.data
+      .filter((event) => (event.data.object as Stripe.Subscription).id === providerId)
+      .at(-1)!;
+    await sync((old.data.object as Stripe.Subscription).customer as string);
+    const replayed = await seatPlanOf(spaceId);
+    expect(replayed.plan).toEqual(after.plan);
+    expect({ ...replayed.subscription, lastUpdateTimestamp: null }).toEqual({
+      ...after.subscription,
+      lastUpdateTimestamp: null,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(scheduledSeatRemovals)
+      .where(eq(scheduledSeatRemovals.subscriptionId, subscriptionId));
+    expect(row).toEqual(removals[0]);
+  }, 60_000);
+});

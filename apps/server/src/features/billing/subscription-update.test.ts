@@ -1,0 +1,250 @@
+import { listSubscriptionsV1, paymentInfoSchema, updateSubscriptionV1 } from '@mergeboard/core';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingCustomers, subscriptions, users } from '../../db/schema';
+import { createListeningTestApp } from '../../testing/listening-app';
+import { signedInAs } from '../../testing/sessions';
+import type { TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+import { billingBase, buyPlan, newSpace, type Purchase } from './billing-test-kit';
+import { setUpCatalogue } from './catalogue/catalogue';
+import { syncBillingCustomerJob } from './sync/sync-job';
+
+type Caller = { headers: { authorization: string }; userId: string };
+
+/**
+ * Changes to a live subscription (API-032, 000 §4 subscription change): the billing cycle changes
+ * at the end of the current one through the subscription's schedule, round-tripped through the SDK
+ * to the sandbox, and the summary's preview says what is charged today and at the renewal.
+ */
+describe('subscription update: billing cycle and paid users', () => {
+  let t: TestApp & { baseUrl: string };
+  let stripe: Stripe;
+  let owner: Caller;
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
+  const updateUrl = (space: string, subscription: string) =>
+    `${billingBase(space)}/subscriptions/v1/${subscription}`;
+
+  /** A new owner (one may own only 5 spaces) and a space bought by card 4242, on a clock if asked. */
+  const paidSpace = async (
+    name: string,
+    purchase: Purchase,
+    options: { clock?: boolean; card?: string } = {},
+  ) => {
+    const email = `changer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email, name: 'Sam Changer', isPersonal: true })
+      .returning();
+    owner = { headers: (await signedInAs(t, email)).headers, userId: user!.id };
+    const spaceId = await newSpace(t, owner, name);
+    let clock: Stripe.TestHelpers.TestClock | null = null;
+    if (options.clock) {
+      clock = await stripe.testHelpers.testClocks.create({
+        frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
+      });
+      const customer = await stripe.customers.create({ email, test_clock: clock.id });
+      await t.database.db
+        .insert(billingCustomers)
+        .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
+    }
+    const { subscriptionId } = await buyPlan(t, {
+      spaceId,
+      headers: owner.headers,
+      purchase,
+      card: options.card ?? '4242424242424242',
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    return { spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
+  };
+  const subscriptionOf = async (space: string) => {
+    const res = await call('GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
+    return listSubscriptionsV1.response.parse(res.json()).items[0]!;
+  };
+  const previewChange = async (space: string, body: object) => {
+    const res = await call(
+      'POST',
+      `${billingBase(space)}/stripe/checkout/v1/info?previewProratedChanges=true`,
+      {
+        country: 'US',
+        workspacePlan: 'PRO',
+        ...body,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return paymentInfoSchema.parse(res.json());
+  };
+
+  beforeAll(async () => {
+    t = await createListeningTestApp({ work: true });
+    await seedDemo({ db: t.database.db });
+    stripe = t.context.payments.stripe;
+    await setUpCatalogue(stripe, t.database.db);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('CHK-044 CHK-045 CHK-046 BILL-013 BILL-014 BILL-027 yearly to monthly waits for the end of the cycle, is refused twice, and is cancelled', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Cycle change', {
+      country: 'US',
+      seats: 3,
+    });
+    const info = await previewChange(spaceId, {
+      billingInterval: 'MONTHLY',
+      userUpdates: [{ userId: owner.userId, userPlan: 'PRO_PERSONAL' }],
+    });
+    expect(info).toMatchObject({
+      chargedToday: 0,
+      prorationDate: null,
+      currentBillingInterval: 'YEARLY',
+      targetBillingInterval: 'MONTHLY',
+      stripePlans: [{ quantity: 3 }],
+    });
+    expect(info.totalAmount).toBeGreaterThan(0);
+    expect(info.totalAmount).toBeLessThan(info.currentAmount!);
+
+    const res = await call('PUT', updateUrl(spaceId, subscriptionId), { billingInterval: 'MONTHLY' });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = updateSubscriptionV1.response.parse(res.json());
+    expect(updated).toMatchObject({
+      subscriptionId,
+      billingInterval: 'YEARLY',
+      scheduledChanges: { targetBillingInterval: 'MONTHLY', changeTimestamp: updated.endTimestamp },
+    });
+    expect(updated.stripeSubscriptionScheduleId).toEqual(expect.any(String));
+    const provider = await stripe.subscriptions.retrieve(providerId);
+    expect(provider.schedule).toBe(updated.stripeSubscriptionScheduleId);
+    const schedule = await stripe.subscriptionSchedules.retrieve(provider.schedule as string);
+    expect(schedule.phases).toHaveLength(2);
+    expect(schedule.phases[1]).toMatchObject({ start_date: provider.items.data[0]!.current_period_end });
+    expect(schedule.phases[1]!.items[0]).toMatchObject({ quantity: 3 });
+
+    const again = await call('PUT', updateUrl(spaceId, subscriptionId), { billingInterval: 'MONTHLY' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'billing_cycle_change_scheduled' } });
+
+    const canceled = await call('PUT', updateUrl(spaceId, subscriptionId), {
+      cancelScheduledBillingIntervalChange: true,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(updateSubscriptionV1.response.parse(canceled.json())).toMatchObject({
+      billingInterval: 'YEARLY',
+      scheduledChanges: null,
+      stripeSubscriptionScheduleId: null,
+    });
+    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    const nothing = await call('PUT', updateUrl(spaceId, subscriptionId), {
+      cancelScheduledBillingIntervalChange: true,
+    });
+    expect(nothing.json()).toMatchObject({ error: { code: 'nothing_to_change' } });
+  });
+
+  it('BILL-013 seats bought while monthly→yearly waits are kept by the phase change: the renewal bills the year for all seats', async () => {
+    const { spaceId, subscriptionId, providerId, clock } = await paidSpace(
+      'Cycle change and seats',
+      { country: 'US', seats: 2, interval: 'MONTHLY' },
+      { clock: true },
+    );
+    const changed = await call('PUT', updateUrl(spaceId, subscriptionId), { billingInterval: 'YEARLY' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const added = await call('POST', `${billingBase(spaceId)}/subscriptions/v2/${subscriptionId}/seats/v1`, {
+      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 2 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await subscriptionOf(spaceId)).toMatchObject({
+      billingInterval: 'MONTHLY',
+      scheduledChanges: { targetBillingInterval: 'YEARLY' },
+      subscriptionPaymentPlans: [{ totalSeats: 4 }],
+    });
+
+    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await stripe.subscriptions.retrieve(providerId);
+    expect(renewed.items.data[0]).toMatchObject({ quantity: 4, price: { recurring: { interval: 'year' } } });
+    await syncBillingCustomerJob.run({
+      database: t.database,
+      config: t.context.config,
+      data: { customerId: renewed.customer as string },
+    });
+    expect(await subscriptionOf(spaceId)).toMatchObject({
+      billingInterval: 'YEARLY',
+      scheduledChanges: null,
+      subscriptionPaymentPlans: [{ totalSeats: 4 }],
+    });
+  }, 60_000);
+
+  it('BILL-017 BILL-018 a renewal the card cannot pay makes the subscription PAST_DUE; after the last retry it is CANCELED, the space FREE, and a late sync changes nothing', async () => {
+    const { spaceId, subscriptionId, providerId, clock } = await paidSpace(
+      'Renewal fails',
+      { country: 'US', seats: 2, interval: 'MONTHLY' },
+      { clock: true, card: '4000000000000341' },
+    );
+    const sync = async () =>
+      syncBillingCustomerJob.run({
+        database: t.database,
+        config: t.context.config,
+        data: { customerId: (await stripe.subscriptions.retrieve(providerId)).customer as string },
+      });
+    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    await sync();
+    expect(await subscriptionOf(spaceId)).toMatchObject({ subscriptionId, subscriptionStatus: 'PAST_DUE' });
+
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 20 * 86_400 });
+    expect((await stripe.subscriptions.retrieve(providerId)).status).toBe('canceled');
+    await sync();
+    const canceled = await subscriptionOf(spaceId);
+    expect(canceled).toMatchObject({ subscriptionStatus: 'CANCELED' });
+    const space = await call('GET', `/api/v1/workspaces/${spaceId}`);
+    expect(space.json()).toMatchObject({ plan: 'FREE' });
+    await sync();
+    expect({ ...(await subscriptionOf(spaceId)), lastUpdateTimestamp: null }).toEqual({
+      ...canceled,
+      lastUpdateTimestamp: null,
+    });
+  }, 60_000);
+
+  it('CHK-046 CHK-088 MEM-033 a paid user made free leaves at the renewal: nothing charged today; a stranger’s id is refused; the last paid user cannot be made free', async () => {
+    const { spaceId } = await paidSpace('Paid users change', { country: 'US', seats: 3 });
+    const info = await previewChange(spaceId, {
+      billingInterval: 'YEARLY',
+      userUpdates: [{ userId: owner.userId, userPlan: 'FREE' }],
+    });
+    expect(info).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
+    const refused = await call(
+      'POST',
+      `${billingBase(spaceId)}/stripe/checkout/v1/info?previewProratedChanges=true`,
+      {
+        country: 'US',
+        workspacePlan: 'PRO',
+        billingInterval: 'YEARLY',
+        userUpdates: [{ userId: '00000000-0000-4000-8000-000000000000', userPlan: 'PRO_PERSONAL' }],
+      },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { fields: { 'body.userUpdates': expect.any(String) } } });
+
+    const subscription = await subscriptionOf(spaceId);
+    const lastPaid = await call('PUT', updateUrl(spaceId, subscription.subscriptionId), {
+      workspaceUserPlans: [
+        {
+          stripePriceId: subscription.subscriptionPaymentPlans![0]!.stripePriceId,
+          userIds: [owner.userId],
+          downgradeToFree: true,
+        },
+      ],
+    });
+    expect(lastPaid.statusCode).toBe(409);
+    expect(lastPaid.json()).toMatchObject({
+      error: {
+        code: 'cannot_downgrade',
+        message: 'You cannot downgrade. At least one user must be paid as long as a subscription is active.',
+      },
+    });
+  });
+});

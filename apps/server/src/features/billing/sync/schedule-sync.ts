@@ -1,0 +1,108 @@
+import type { BillingInterval, SubscriptionStatus } from '@mergeboard/core';
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Tx } from '../../../db/client';
+import { scheduledSeatRemovals, type paymentPlans } from '../../../db/schema';
+import { nextPhaseOf, planOfPhase } from '../subscription-change/next-phase';
+import { fromUnix } from './stripe-shapes';
+
+/** What the subscription's schedule sells from the next period on. */
+export interface NextPlan {
+  priceId: string;
+  quantity: number;
+  startsAt: Date;
+  /** Cents per seat and period of that price, before coupon and tax. */
+  unitAmount: number | null;
+}
+
+/**
+ * The next phase of the subscription's schedule (expanded on `subscription`), if a change waits in
+ * one. The phase names its price by id; its amount is read from the provider when it is not the
+ * price sold now.
+ */
+export async function readNextPlan(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+): Promise<NextPlan | null> {
+  const schedule = subscription.schedule;
+  if (!schedule || typeof schedule === 'string') return null;
+  if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
+  const phase = nextPhaseOf(schedule);
+  const plan = phase && planOfPhase(phase);
+  if (!phase || !plan) return null;
+  const item = subscription.items.data[0];
+  const unitAmount =
+    item?.price.id === plan.priceId
+      ? item.price.unit_amount
+      : (await stripe.prices.retrieve(plan.priceId)).unit_amount;
+  return { ...plan, startsAt: fromUnix(phase.start_date), unitAmount };
+}
+
+/** A waiting billing-cycle change (BILL-013): the next phase sells the other interval's price. */
+export function scheduledIntervalOf(
+  current: { billingInterval: BillingInterval },
+  nextPaymentPlan: typeof paymentPlans.$inferSelect | undefined,
+  next: NextPlan | null,
+): { scheduledBillingInterval: BillingInterval | null; scheduledChangeAt: Date | null } {
+  if (!next || !nextPaymentPlan || nextPaymentPlan.billingInterval === current.billingInterval) {
+    return { scheduledBillingInterval: null, scheduledChangeAt: null };
+  }
+  return { scheduledBillingInterval: nextPaymentPlan.billingInterval, scheduledChangeAt: next.startsAt };
+}
+
+/**
+ * SEAT-003: the scheduled seat removal follows the schedule. PENDING while the next phase sells
+ * fewer seats than now; once that phase has begun (the period started at the removal date) it was
+ * APPLIED; dropped from the schedule before, or the subscription ended, it was CANCELED.
+ */
+export async function syncSeatRemoval(
+  tx: Tx,
+  state: {
+    subscriptionId: string;
+    status: SubscriptionStatus;
+    periodStart: Date;
+    current: { paymentPlanId: string; quantity: number };
+    next: NextPlan | null;
+  },
+): Promise<void> {
+  const { next, current } = state;
+  const [pending] = await tx
+    .select()
+    .from(scheduledSeatRemovals)
+    .where(
+      and(
+        eq(scheduledSeatRemovals.subscriptionId, state.subscriptionId),
+        eq(scheduledSeatRemovals.status, 'PENDING'),
+      ),
+    );
+  const lowering = state.status === 'ACTIVE' && next && next.quantity < current.quantity ? next : null;
+  if (lowering) {
+    const values = {
+      targetSeatsQuantity: lowering.quantity,
+      targetSubscriptionAmount: lowering.unitAmount === null ? null : lowering.unitAmount * lowering.quantity,
+      removeAt: lowering.startsAt,
+    };
+    if (!pending) {
+      await tx
+        .insert(scheduledSeatRemovals)
+        .values({ subscriptionId: state.subscriptionId, paymentPlanId: current.paymentPlanId, ...values })
+        .onConflictDoNothing();
+    } else if (
+      pending.targetSeatsQuantity !== values.targetSeatsQuantity ||
+      pending.removeAt.getTime() !== values.removeAt.getTime() ||
+      pending.targetSubscriptionAmount !== values.targetSubscriptionAmount
+    ) {
+      await tx
+        .update(scheduledSeatRemovals)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(scheduledSeatRemovals.id, pending.id));
+    }
+    return;
+  }
+  if (!pending) return;
+  const applied = state.periodStart.getTime() >= pending.removeAt.getTime();
+  await tx
+    .update(scheduledSeatRemovals)
+    .set({ status: applied ? 'APPLIED' : 'CANCELED', updatedAt: new Date() })
+    .where(eq(scheduledSeatRemovals.id, pending.id));
+}
