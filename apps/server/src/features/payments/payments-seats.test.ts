@@ -154,6 +154,32 @@ describe('payments: seats added now in the sandbox', () => {
     await expect(stripe.invoices.pay(invoice.id)).rejects.toMatchObject({ statusCode: 400 });
   });
 
+  it('voiding the refused update’s invoice drops the pending update: the seats stay as they were', async () => {
+    const { subscriptionId } = await subscribe('4000000000000341');
+    const item = await itemOf(subscriptionId);
+    const updated = await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, quantity: 6 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const invoiceId = updated.latest_invoice as string;
+    expect(updated.pending_update).not.toBeNull();
+
+    expect(await stripe.invoices.voidInvoice(invoiceId)).toMatchObject({
+      status: 'void',
+      amount_remaining: 0,
+      status_transitions: { voided_at: expect.any(Number) },
+    });
+    const after = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(after.pending_update).toBeNull();
+    expect(after.items.data[0]!.quantity).toBe(3);
+    await expect(stripe.invoices.voidInvoice(invoiceId)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'invoice_not_open',
+    });
+    await expect(stripe.invoices.pay(invoiceId)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('error_if_incomplete refuses a declined update with 402 and changes nothing', async () => {
     const { subscriptionId } = await subscribe('4000000000000341');
     const item = await itemOf(subscriptionId);

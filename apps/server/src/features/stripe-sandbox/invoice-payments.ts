@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendEvents } from './checkout-payment';
-import { defaultCard, payOpenInvoice } from './invoice-settlement';
+import { defaultCard, payOpenInvoice, voidOpenInvoice } from './invoice-settlement';
 import { customerNow } from './sandbox-clock';
 import type { PendingEvent } from './sandbox-charges';
 import { SandboxError, invalidParam } from './sandbox-errors';
@@ -122,4 +122,33 @@ export async function authenticateInvoice(
   if (!outcome) return null;
   await sendEvents(context, outcome.events);
   return { paid: outcome.paid };
+}
+
+/**
+ * `POST /v1/invoices/:id/void`: an open invoice is no longer due. A subscription update waiting on
+ * it (pending_if_incomplete) is dropped with it, as at Stripe: the subscription keeps its items.
+ */
+export async function voidInvoice(
+  context: SandboxContext,
+  id: string,
+  input: unknown,
+): Promise<StripeObject> {
+  readParams(z.strictObject({ expand: expandParam }), input);
+  const outcome = await context.db.transaction(async (tx) => {
+    const invoice = (await lockObject(tx, 'invoice', id)) ?? (await getObject(tx, 'invoice', id));
+    if (invoice.status !== 'open') throw notOpen(invoice);
+    const now = await customerNow(tx, invoice.customer as string);
+    const voided = await voidOpenInvoice(tx, invoice, now);
+    const events: PendingEvent[] = [['invoice.voided', voided]];
+    const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)
+      ?.subscription_details?.subscription;
+    const subscription = subscriptionId ? await lockObject(tx, 'subscription', subscriptionId) : null;
+    if (subscription?.pending_update && subscription.latest_invoice === invoice.id) {
+      const kept = await replaceObject(tx, { ...subscription, pending_update: null });
+      events.push(['customer.subscription.updated', kept, { pending_update: subscription.pending_update }]);
+    }
+    return { voided, events };
+  });
+  await sendEvents(context, outcome.events);
+  return outcome.voided;
 }

@@ -72,3 +72,14 @@ export async function defaultCard(db: Db, subscription: StripeObject): Promise<S
       ?.default_payment_method;
   return id ? findObject(db, 'payment_method', id) : null;
 }
+
+/** An open invoice made void at `at`: nothing more is due or retried. */
+export async function voidOpenInvoice(db: Db, invoice: StripeObject, at: number): Promise<StripeObject> {
+  return replaceObject(db, {
+    ...invoice,
+    status: 'void',
+    amount_remaining: 0,
+    next_payment_attempt: null,
+    status_transitions: { ...(invoice.status_transitions as object), voided_at: at },
+  });
+}

@@ -7,7 +7,7 @@ import {
   type ItemInput,
   type SubscriptionItem,
 } from './billing-items';
-import { defaultCard, payOpenInvoice, type PendingUpdate } from './invoice-settlement';
+import { defaultCard, payOpenInvoice, type PendingUpdate, voidOpenInvoice } from './invoice-settlement';
 import { periodEnd } from './pricing';
 import { previousAttributes } from './previous-attributes';
 import { chargeInvoice, type PendingEvent } from './sandbox-charges';
@@ -206,14 +206,7 @@ async function expirePendingUpdate(
   const events: PendingEvent[] = [];
   const invoice = await findObject(context.db, 'invoice', subscription.latest_invoice as string);
   if (invoice?.status === 'open' && invoice.billing_reason === 'subscription_update') {
-    const voided = await replaceObject(context.db, {
-      ...invoice,
-      status: 'void',
-      amount_remaining: 0,
-      next_payment_attempt: null,
-      status_transitions: { ...(invoice.status_transitions as object), voided_at: at },
-    });
-    events.push(['invoice.voided', voided]);
+    events.push(['invoice.voided', await voidOpenInvoice(context.db, invoice, at)]);
   }
   const expired = await replaceObject(context.db, { ...subscription, pending_update: null });
   events.push(['customer.subscription.updated', expired, { pending_update: subscription.pending_update }]);

@@ -21,7 +21,7 @@ import {
   subscriptionInvoice,
 } from '../subscription-changes';
 import { upcomingRenewal } from '../renewals';
-import { payInvoice } from '../invoice-payments';
+import { payInvoice, voidInvoice } from '../invoice-payments';
 
 const previewParams = z.strictObject({
   currency: z
@@ -163,5 +163,10 @@ export const invoiceRoutes: SandboxRoute[] = [
     method: 'POST',
     path: '/invoices/:id/pay',
     handle: (context, request) => payInvoice(context, request.params.id!, request.input),
+  },
+  {
+    method: 'POST',
+    path: '/invoices/:id/void',
+    handle: (context, request) => voidInvoice(context, request.params.id!, request.input),
   },
 ];
