@@ -42,6 +42,10 @@ function OwnerOrAdminBanner() {
   const [mounted, setMounted] = useState(false);
   const [origin, setOrigin] = useState<CancelDowngradeOrigin | null>(null);
   const [cancelled, setCancelled] = useState(false);
+  // The removal the dialog is about: the cancel reads the removal again (none now) before its
+  // success reaches the dialog, which must still be there to hear it.
+  const [shown, setShown] = useState(removal);
+  if (removal && removal !== shown) setShown(removal);
 
   const open = () => {
     setMounted(true);
@@ -99,7 +103,9 @@ function OwnerOrAdminBanner() {
               <Text size="sm">
                 To cancel it,{' '}
                 {details?.ownerEmail ? (
-                  <Anchor href={`mailto:${details.ownerEmail}`}>please contact the space owner</Anchor>
+                  <Anchor href={`mailto:${details.ownerEmail}`} c="inherit" underline="always">
+                    please contact the space owner
+                  </Anchor>
                 ) : (
                   'please contact the space owner'
                 )}
@@ -109,7 +115,7 @@ function OwnerOrAdminBanner() {
           </Stack>
         </Alert>
       )}
-      {mounted && removal && isOwner && (
+      {mounted && shown && isOwner && (
         <Suspense fallback={null}>
           <CancelDowngradeDialog
             opened={opened}
@@ -119,7 +125,7 @@ function OwnerOrAdminBanner() {
               setCancelled(true);
             }}
             workspaceId={space.workspaceId}
-            removal={removal}
+            removal={shown}
           />
         </Suspense>
       )}

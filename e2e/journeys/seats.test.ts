@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
+import { callApi, shot, signInAs } from '../lib/session';
+
+interface SubscriptionRow {
+  subscriptionId: string;
+  billingInterval: string;
+  scheduledChanges: { targetBillingInterval: string } | null;
+  subscriptionPaymentPlans?: { totalSeats: number; assignedSeats: number }[];
+}
+
+const billingApi = (workspaceId: string) => `/api/workspace-billing/workspaces/${workspaceId}`;
+
+/** Acme Sales' live subscription, as its owner reads it through the API. */
+async function acmeSubscription(page: Page, workspaceId: string): Promise<SubscriptionRow> {
+  const answer = await callApi(page, 'GET', `${billingApi(workspaceId)}/subscriptions/v1?includePlans=true`);
+  expect(answer.status).toBe(200);
+  const [live] = (answer.body as { items: SubscriptionRow[] }).items;
+  return live!;
+}
+
+const seatsOf = (subscription: SubscriptionRow) => subscription.subscriptionPaymentPlans?.[0]?.totalSeats;
+
+/** The latest invoice of the subscription, read live from the payment provider. */
+async function latestInvoice(page: Page, workspaceId: string, subscriptionId: string) {
+  const answer = await callApi(
+    page,
+    'GET',
+    `${billingApi(workspaceId)}/subscriptions/v2/${subscriptionId}/latest-invoice/v1`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body as { amountPaid: number; paymentState: string };
+}
+
+/** From the Users page's seat count to the Manage seats dialog. */
+async function openManageSeats(page: Page, prefix: string): Promise<void> {
+  await page.goto(`${new URL(page.url()).origin}${prefix}/space/users`);
+  await page.getByRole('button', { name: 'Manage seats' }).click();
+  await page.getByRole('dialog', { name: 'Manage seats' }).waitFor();
+}
+
+/** The remove-seats page's dropdown: the seats the subscription keeps from its renewal on. */
+async function chooseSeatsAfterRenewal(page: Page, seats: number): Promise<void> {
+  await page.getByRole('combobox', { name: 'Number of seats after the renewal' }).click();
+  await page.getByRole('option', { name: String(seats), exact: true }).click();
+}
+
+/** Cents as the pages write them: `$1,234.56` → 123456. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+describe.skipIf(!runJourneys)('journeys: seats and the subscription over its life', () => {
+  const env = journeyEnvironment();
+
+  it('SEAT-007 SEAT-008 SEAT-010 SEAT-013 SEAT-015 SEAT-016 SEAT-017 SEAT-031 the Acme owner adds 3 seats: what the preview charges today is what the invoice charged (1440 px)', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
+    const workspaceId = prefix.split('/')[1]!;
+    const before = await acmeSubscription(page, workspaceId);
+    expect(seatsOf(before)).toBe(15);
+
+    await openManageSeats(page, prefix);
+    await shot(page, 'seats-manage-desktop');
+    await page.getByRole('link', { name: 'Add seats' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/checkout/add-seats`);
+    await page.getByLabel('Seats to add').fill('3');
+    const charged = page.getByText('Charged today').locator('xpath=following-sibling::*[1]');
+    await page.getByRole('button', { name: 'Add 3 seats' }).waitFor();
+    await expect.poll(async () => (await charged.textContent()) ?? '').toMatch(/\d/);
+    const chargedToday = centsOf((await charged.textContent())!);
+    expect(chargedToday).toBeGreaterThan(0);
+    await shot(page, 'seats-add-desktop');
+    await page.setViewportSize(viewports.mobile);
+    await shot(page, 'seats-add-mobile');
+    await page.setViewportSize(viewports.desktop);
+
+    await page.getByRole('button', { name: 'Add 3 seats' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`, { timeout: 20_000 });
+    const after = await acmeSubscription(page, workspaceId);
+    expect(seatsOf(after)).toBe(18);
+    const invoice = await latestInvoice(page, workspaceId, after.subscriptionId);
+    expect(invoice).toMatchObject({ paymentState: 'PAID', amountPaid: chargedToday });
+    await shot(page, 'seats-added-billing-desktop');
+    await page.close();
+  });
+
+  it('SEAT-019 SEAT-020 SEAT-023 SEAT-025 SEAT-026 SEAT-029 the owner schedules removing 2 seats, sees the banner and the blocked Add seats, then cancels it (1440 px)', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
+
+    await openManageSeats(page, prefix);
+    await page.getByRole('link', { name: 'Remove unused seats' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/checkout/remove-seats`);
+    await page.getByRole('heading', { name: 'Remove unused seats' }).waitFor();
+    await chooseSeatsAfterRenewal(page, 16);
+    await shot(page, 'seats-remove-desktop');
+    await page.getByRole('button', { name: 'Remove 2 seats' }).click();
+
+    await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    const banner = page.getByText(/scheduled to go down to 16 seats on /);
+    await banner.waitFor();
+    await shot(page, 'seats-removal-banner-desktop');
+
+    // While it is pending, seats cannot be added: the seat page sends the owner back to billing.
+    await page.goto(`${env.server.url}${prefix}/checkout/add-seats`);
+    await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    await openManageSeats(page, prefix);
+    await shot(page, 'seats-manage-blocked-desktop');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${env.server.url}${prefix}/space/billing`);
+    await page.getByRole('button', { name: 'Cancel downgrade' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await shot(page, 'seats-cancel-downgrade-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Cancel the downgrade' }).click();
+    await page.getByText('You successfully cancelled the previously scheduled downgrade.').waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    await page.close();
+  });
+
+  it('SEAT-026 SEAT-028 C1 an admin sees the scheduled removal banner but cannot cancel it (375 px)', async () => {
+    const owner = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(owner, env.server.url, 'owner@acme.example');
+    await owner.goto(`${env.server.url}${prefix}/checkout/remove-seats`);
+    await chooseSeatsAfterRenewal(owner, 17);
+    await owner.getByRole('button', { name: 'Remove 1 seat' }).click();
+    await owner.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    await owner.close();
+
+    const admin = await env.browser.newPage({ viewport: viewports.mobile });
+    await signInAs(admin, env.server.url, 'admin@acme.example');
+    await admin.goto(`${env.server.url}${prefix}/mail-merges/sent`);
+    await admin.getByText(/scheduled to go down to 17 seats on /).waitFor();
+    expect(await admin.getByRole('button', { name: 'Cancel downgrade' }).count()).toBe(0);
+    await shot(admin, 'seats-removal-banner-admin-mobile');
+    await admin.close();
+  });
+});
