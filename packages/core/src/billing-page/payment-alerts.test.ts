@@ -58,11 +58,19 @@ describe('payment alerts', () => {
     expect(seesBillingWarnings('MEMBER')).toBe(false);
   });
 
-  it('BILL-021 the shell loads them for managers of a paying space, or on the billing page', () => {
-    expect(loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, false)).toBe(true);
-    expect(loadsPaymentAlerts({ userRole: 'OWNER', workspacePlan: 'FREE' }, false)).toBe(false);
-    expect(loadsPaymentAlerts({ userRole: 'OWNER', workspacePlan: 'FREE' }, true)).toBe(true);
-    expect(loadsPaymentAlerts({ userRole: 'MEMBER', workspacePlan: 'PREMIUM' }, true)).toBe(false);
+  it('BILL-021 PERM-010 the shell loads them for managers with billing access of a paying space, or on the billing page', () => {
+    const away = { onBilling: false, billingAccess: true };
+    expect(loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, away)).toBe(true);
+    expect(
+      loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, { ...away, billingAccess: false }),
+    ).toBe(false);
+    expect(loadsPaymentAlerts({ userRole: 'OWNER', workspacePlan: 'FREE' }, away)).toBe(false);
+    expect(
+      loadsPaymentAlerts({ userRole: 'OWNER', workspacePlan: 'FREE' }, { ...away, onBilling: true }),
+    ).toBe(true);
+    expect(
+      loadsPaymentAlerts({ userRole: 'MEMBER', workspacePlan: 'PREMIUM' }, { ...away, onBilling: true }),
+    ).toBe(false);
   });
 
   it('BILL-018 BILL-019 BILL-020 a live invoice failed, waiting for confirmation or paid', () => {

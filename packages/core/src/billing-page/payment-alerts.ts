@@ -52,13 +52,15 @@ export const PAYMENT_ALERT_TEXTS = {
 export const seesBillingWarnings = (role: Role) => role === 'ADMIN' || role === 'OWNER';
 
 /**
- * Whether the shell loads the payment alerts at all: a manager of a space that pays, or of any
- * space on its billing page (where a canceled subscription is told, BILL-025).
+ * Whether the shell loads the payment alerts at all: a manager who may open the space's billing
+ * (the per-seat model gives it to the OWNER only, PERM-010: the warnings lead to billing actions)
+ * of a space that pays, or of any space on its billing page, where a canceled subscription is
+ * told (BILL-025). Nobody else asks for the subscriptions (BILL-021).
  */
 export const loadsPaymentAlerts = (
   space: { userRole: Role; workspacePlan: WorkspacePlan },
-  onBilling: boolean,
-) => seesBillingWarnings(space.userRole) && (space.workspacePlan !== 'FREE' || onBilling);
+  { onBilling, billingAccess }: { onBilling: boolean; billingAccess: boolean },
+) => seesBillingWarnings(space.userRole) && billingAccess && (space.workspacePlan !== 'FREE' || onBilling);
 
 /**
  * BILL-017..020, BILL-025: which payment alert a space's subscriptions call for, before the live
