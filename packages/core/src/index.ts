@@ -49,3 +49,4 @@ export * from './checkout';
 export * from './renewal/renewal-contracts';
 export * from './billing-page/payment-alerts';
 export * from './billing-page/subscription-actions';
+export * from './billing-page/payment-alerts-gate';

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../billing/billing-contracts';
 import {
   liveInvoiceAlert,
-  loadsPaymentAlerts,
   PAYMENT_ALERT_TEXTS,
   paymentAlertKey,
   paymentAlertSubject,
-  seesBillingWarnings,
   UNKNOWN_END_DATE,
 } from './payment-alerts';
+import { loadsPaymentAlerts, seesBillingWarnings } from './payment-alerts-gate';
 import { canManageBilling } from './subscription-actions';
 
 const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import {
+  GENERIC_ERROR,
   liveInvoiceAlert,
   PAYMENT_ALERT_TEXTS,
   paymentAlertKey,
@@ -12,7 +13,6 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatLongDate, useLatestInvoice, useOpenCustomerPortal, useSubscriptions } from '../../billing';
-import { GENERIC_ERROR } from '../alert-texts';
 import { useAlerts } from './alert-context';
 
 /** BILL-024: the end date, or '--' when the subscription does not say. */
