@@ -114,7 +114,7 @@ describe('payment alerts', () => {
 });
 
 describe('Manage billing', () => {
-  it('BILL-033 shows for a live Stripe subscription only: not SUPPORT, OFFLINE, LEGACY or canceled', () => {
+  it('BILL-033 PERM-020 shows for a live Stripe subscription only: not SUPPORT, OFFLINE, LEGACY or canceled', () => {
     expect(canManageBilling(subscription(), 'PRO')).toBe(true);
     expect(canManageBilling(subscription({ paymentSource: 'SUPPORT' }), 'PRO')).toBe(false);
     expect(canManageBilling(subscription({ paymentSource: 'OFFLINE' }), 'PRO')).toBe(false);

@@ -37,7 +37,7 @@ import { useStartCheckout } from '../use-start-checkout';
 export function Component() {
   usePageTitle('Checkout');
   const flow = useCheckoutFlow();
-  const { prefix } = useSpace();
+  const { prefix, space } = useSpace();
   const [search] = useSearchParams();
   const fromUsers = search.get('from') === 'users';
   const backTo = fromUsers ? paths.space.users.getHref(prefix) : undefined;
@@ -57,7 +57,7 @@ export function Component() {
       </Title>
       {cycleChange ? (
         <CycleChangeSummary />
-      ) : fromUsers && promote.length > 0 ? (
+      ) : fromUsers && promote.length > 0 && space.workspacePlan !== 'LEGACY' ? (
         <PaidUsersSummary promote={promote} />
       ) : flow.purchase ? (
         <SummaryStep flow={flow} purchase={flow.purchase} />
