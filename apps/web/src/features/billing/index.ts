@@ -5,7 +5,6 @@ export { useSubscriptions } from './api/list-subscriptions';
 export { useLatestInvoice } from './api/latest-invoice';
 export { useOpenCustomerPortal } from './api/customer-portal';
 export { useUpdateSubscription, type SubscriptionUpdate } from './api/update-subscription';
-export { formatLongDate } from './format-long-date';
 
 /**
  * The billing page ({prefix}/space/billing, index of the settings' billing route) and /wrong-plan

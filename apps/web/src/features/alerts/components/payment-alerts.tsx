@@ -12,7 +12,8 @@ import {
 } from '@mergeboard/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatLongDate, useLatestInvoice, useOpenCustomerPortal, useSubscriptions } from '../../billing';
+import { formatLongDate } from '../../../ui/format-long-date';
+import { useLatestInvoice, useOpenCustomerPortal, useSubscriptions } from '../../billing';
 import { useAlerts } from './alert-context';
 
 /** BILL-024: the end date, or '--' when the subscription does not say. */

@@ -8,7 +8,7 @@ import {
 } from '@mergeboard/core';
 import { useState } from 'react';
 import { useUpdateSubscription } from '../api/update-subscription';
-import { formatLongDate } from '../format-long-date';
+import { formatLongDate } from '../../../ui/format-long-date';
 
 /**
  * BILL-013..015: a scheduled billing-cycle change: when it starts and its first price at the new
