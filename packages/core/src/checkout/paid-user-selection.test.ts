@@ -118,10 +118,11 @@ describe('paid-user selection', () => {
     expect(ownerWithAda).toMatchObject({ locked: false, reason: null });
   });
 
-  it('CHK-070 the preview lists every paid user with their paid plan; the update adds the downgrades', () => {
+  it('CHK-070 the preview lists every paid user with their paid plan and users made free as FREE; the update adds the downgrades', () => {
     const selection = new Set([owner.userId, eve.userId]);
     expect(paidUserUpdates(team, selection)).toEqual([
       { userId: 'u-owner', userPlan: 'PRO' },
+      { userId: 'u-ada', userPlan: 'FREE' },
       { userId: 'u-eve', userPlan: 'PRO_PERSONAL' },
     ]);
     expect(

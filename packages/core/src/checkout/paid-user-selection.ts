@@ -155,15 +155,19 @@ export function paidSelectionChanges(
 
 /**
  * CHK-070: the price preview's userUpdates: every user paid after the change with their paid plan
- * (Pro Personal for a Gmail-type address, MEM-028); the preview prices them as seats.
+ * (Pro Personal for a Gmail-type address, MEM-028), and every user made free as FREE, so the
+ * preview sees both the upgrades (charged now) and the downgrades (at renewal).
  */
 export function paidUserUpdates(
   candidates: readonly PaidUserCandidate[],
   selection: PaidSelection,
 ): { userId: string; userPlan: UserPlan }[] {
   return candidates
-    .filter((candidate) => selection.has(candidate.userId))
-    .map((candidate) => ({ userId: candidate.userId, userPlan: paidPlanFor(candidate.email) }));
+    .filter((candidate) => selection.has(candidate.userId) || candidate.isPaid)
+    .map((candidate) => ({
+      userId: candidate.userId,
+      userPlan: selection.has(candidate.userId) ? paidPlanFor(candidate.email) : 'FREE',
+    }));
 }
 
 /**

@@ -34,6 +34,7 @@ export function LiveChangeReview({
 }: {
   subscription: Subscription;
   target: PurchaseChoice;
+  /** The preview's userUpdates: users paid after the change, and those made free as FREE. */
   paidUsers: { userId: string; userPlan: UserPlan }[];
   change: (info: PaymentInfo) => SubscriptionUpdate;
   doneTo: string;
@@ -42,7 +43,8 @@ export function LiveChangeReview({
   const { space, prefix } = useSpace();
   const navigate = useNavigate();
   const update = useUpdateSubscription(space.workspaceId);
-  const ready = blocked === null && paidUsers.length > 0;
+  const seats = paidUsers.filter((user) => user.userPlan !== 'FREE').length;
+  const ready = blocked === null && seats > 0;
   const price = useChangePreview(
     space.workspaceId,
     priceInfoV1Body({
@@ -99,7 +101,7 @@ export function LiveChangeReview({
         loading={ready && price.isFetching}
         failed={false}
         onRetry={() => void price.refetch()}
-        seats={paidUsers.length}
+        seats={seats}
         planName={PLAN_LABELS[target.workspacePlan]}
         interval={target.billingInterval}
       >

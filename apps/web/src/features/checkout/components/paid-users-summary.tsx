@@ -5,6 +5,7 @@ import {
   multiDomainRefusal,
   paidSelectionChanges,
   paidUserChoices,
+  paidPlanFor,
   paidUserUpdates,
   setPaid,
   subscriptionState,
@@ -83,9 +84,7 @@ function PaidUsersChoice({
     (subscription.subscriptionPaymentPlans ?? []).map((plan) => [plan.userPlanType, plan.stripePriceId]),
   );
   const fallbackPrice = subscription.subscriptionPaymentPlans?.[0]?.stripePriceId ?? '';
-  const planOf = new Map(
-    paidUserUpdates(candidates, new Set(changes.downgraded)).map((u) => [u.userId, u.userPlan]),
-  );
+  const planOf = new Map(candidates.map((candidate) => [candidate.userId, paidPlanFor(candidate.email)]));
 
   return (
     <Grid gutter="lg">
