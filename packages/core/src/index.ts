@@ -47,3 +47,6 @@ export * from './billing-page/plan-eligibility';
 export * from './billing-page/subscription-display';
 export * from './checkout';
 export * from './renewal/renewal-contracts';
+export * from './billing-page/payment-alerts';
+export * from './billing-page/subscription-actions';
+export * from './billing-page/payment-alerts-gate';

@@ -150,3 +150,9 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 export function isErrorBody(value: unknown): value is ErrorBody {
   return errorBodySchema.safeParse(value).success;
 }
+
+/**
+ * ALERT-008, ALERT-009 (000 §8): the generic banner of a failed call, word for word. The alerts
+ * raise it; the billing page shows it where it cannot be closed (a failed cycle-change cancel).
+ */
+export const GENERIC_ERROR = { title: 'Something went wrong.', message: 'Please try again later.' } as const;

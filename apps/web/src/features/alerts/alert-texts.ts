@@ -1,3 +1,4 @@
+import { GENERIC_ERROR } from '@mergeboard/core';
 import { env } from '../../config/env';
 import type { AlertInput } from './components/alert-context';
 
@@ -28,8 +29,6 @@ export function joinedAlert(name: string, switched: boolean, path?: string): Ale
   };
 }
 
-export const GENERIC_ERROR = { title: 'Something went wrong.', message: 'Please try again later.' } as const;
-
 /** ALERT-008: the generic error banner, or an error with its own title and text. */
 export function errorAlert(
   { title, message }: { title: string; message: string } = GENERIC_ERROR,
@@ -40,3 +39,5 @@ export function errorAlert(
 
 /** ALERT-004 */
 export const LEGACY_ALERT_TEXT = 'Your space is currently on a legacy plan.';
+
+export { GENERIC_ERROR };

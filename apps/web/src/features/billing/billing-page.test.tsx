@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../lib/browser-location';
 import { env } from '../../config/env';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json } from '../../testing/fake-server';
@@ -148,14 +149,20 @@ describe('Billing page: loading, errors and access', () => {
   });
 
   it('BILL-005 a failed load says so and can be tried again', async () => {
-    const answers = [apiError(500, 'internal_error'), json(200, { items: [subscription()] })];
+    // The payment alerts read the same list: it fails for both until the server is back.
+    let back = false;
     const { user, server, routes } = await openBilling({
-      routes: { [billingRoutes(acme).subscriptions]: answers },
+      routes: {
+        [billingRoutes(acme).subscriptions]: () =>
+          back ? json(200, { items: [subscription()] }) : apiError(500, 'internal_error'),
+      },
     });
     expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    const failures = server.calls(routes.subscriptions).length;
+    back = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await section('Current plan: Pro')).toBeInTheDocument();
-    expect(server.calls(routes.subscriptions)).toHaveLength(2);
+    expect(server.calls(routes.subscriptions)).toHaveLength(failures + 1);
   });
 
   it('PERM-010 BILL-021 without billing access (an admin of a per-seat space) the page is left and no subscription is asked for', async () => {
@@ -300,5 +307,111 @@ describe('Billing page: the query', () => {
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { level: 1, name: 'General settings' })).toBeInTheDocument();
     expect(screen.queryByText(/You successfully added/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Billing page: managing the subscription', () => {
+  const SUB_ID = '5f0c6a52-7a4e-4d7e-9b57-0d3b1c9a0002';
+  const updateRoute = `PUT /api/workspace-billing/workspaces/${acme.workspaceId}/subscriptions/v1/${SUB_ID}`;
+  const portalRoute = `GET /api/workspace-billing/workspaces/${acme.workspaceId}/stripe/customer/v1/portal`;
+  const scheduled = subscription({
+    subscriptionId: SUB_ID,
+    stripeSubscriptionScheduleId: 'sub_sched_1',
+    scheduledChanges: { targetBillingInterval: 'MONTHLY', changeTimestamp: String(Date.UTC(2026, 0, 1, 12)) },
+    additionalStripeInfo: { ...subscription().additionalStripeInfo!, upcomingInvoice: { amountDue: 7_500 } },
+  });
+
+  it('BILL-033 Manage billing opens the customer portal with this page as the way back', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { user, server } = await openBilling({
+      routes: {
+        [portalRoute]: json(200, { stripeCustomerPortalUrl: 'http://localhost/sandbox/portal/bps_1' }),
+      },
+    });
+    const card = within(await section('Current plan: Pro'));
+    await user.click(card.getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/portal/bps_1'));
+    expect(server.calls(portalRoute)[0]?.url.searchParams.get('returnUrl')).toBe(window.location.href);
+  });
+
+  it('BILL-033 a portal that cannot open says so', async () => {
+    const { user } = await openBilling({ routes: { [portalRoute]: apiError(409, 'portal_not_available') } });
+    await user.click(
+      within(await section('Current plan: Pro')).getByRole('button', { name: 'Manage billing' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again later.',
+    );
+  });
+
+  it.each([
+    ['OFFLINE', 'Current plan: Offline'],
+    ['SUPPORT', 'Current plan: Custom'],
+  ] as const)('BILL-033 PERM-020 a %s subscription has no Manage billing', async (paymentSource, title) => {
+    await openBilling({ subscriptions: [subscription({ paymentSource })] });
+    expect(await section(title)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+
+  it('BILL-013 BILL-014 (cancel this change) asks first, then cancels the change and reads the subscription again', async () => {
+    let cancelled = false;
+    const { user, server, routes } = await openBilling({
+      routes: {
+        [billingRoutes(acme).subscriptions]: () =>
+          json(200, {
+            items: [
+              cancelled
+                ? { ...scheduled, scheduledChanges: null, stripeSubscriptionScheduleId: null }
+                : scheduled,
+            ],
+          }),
+        [updateRoute]: () => {
+          cancelled = true;
+          return json(200, { ...scheduled, scheduledChanges: null });
+        },
+      },
+    });
+    const card = within(await section('Current plan: Pro'));
+    expect(
+      card.getByText(/Starting January 1st, 2026: \$75\.00 \/ month, billed monthly/),
+    ).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: '(cancel this change)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the change of your billing cycle?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls(updateRoute)).toHaveLength(0);
+
+    await user.click(card.getByRole('button', { name: '(cancel this change)' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel the change' }));
+    await waitFor(() => expect(screen.queryByText(/Starting January 1st, 2026/)).not.toBeInTheDocument());
+    expect(server.calls(updateRoute)[0]?.body).toEqual({ cancelScheduledBillingIntervalChange: true });
+    expect(server.calls(routes.subscriptions).length).toBeGreaterThan(1);
+  });
+
+  it('BILL-015 ALERT-009 a failed cancel shows Something went wrong. / Please try again later., which cannot be closed', async () => {
+    const { user } = await openBilling({
+      subscriptions: [scheduled],
+      routes: { [updateRoute]: apiError(502, 'payment_provider_error') },
+    });
+    const card = within(await section('Current plan: Pro'));
+    await user.click(card.getByRole('button', { name: '(cancel this change)' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel the change' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong.');
+    expect(alert).toHaveTextContent('Please try again later.');
+    expect(within(alert).queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    expect(card.getByText(/Starting January 1st, 2026/)).toBeInTheDocument();
+  });
+
+  it('CHK-044 a yearly subscription outside the seat model can switch to monthly billing; none while a change waits', async () => {
+    const older = domainOwner([acme], { isPerSeat: false });
+    const { unmount } = await openBilling({ user: older });
+    expect(
+      within(await section('Current plan: Pro')).getByRole('link', { name: 'Switch to monthly billing' }),
+    ).toHaveAttribute('href', `${acme.urlPrefix}/checkout?change-billing-cycle=1`);
+    unmount();
+    await openBilling({ user: older, subscriptions: [scheduled] });
+    await section('Current plan: Pro');
+    expect(screen.queryByRole('link', { name: /Switch to/ })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,9 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 
 export { useSubscriptions } from './api/list-subscriptions';
+export { useLatestInvoice } from './api/latest-invoice';
+export { useOpenCustomerPortal } from './api/customer-portal';
+export { useUpdateSubscription, type SubscriptionUpdate } from './api/update-subscription';
 
 /**
  * The billing page ({prefix}/space/billing, index of the settings' billing route) and /wrong-plan

@@ -30,6 +30,10 @@ const legacySpace = (n: number, legacyPlanType: 'TEAM' | 'PERSONAL') =>
     userPlan: 'PRO',
     workspaceStatus: 'LEGACY',
   });
+const paidTeam = [
+  spaceMember({ name: 'Olivia', email: 'owner@acme.example', role: 'OWNER' }),
+  spaceMember({ name: 'Ann' }),
+];
 const stepsShown = () =>
   within(screen.getByRole('list', { name: 'Checkout steps' }))
     .getAllByRole('listitem')
@@ -169,6 +173,7 @@ describe('Older checkout: changes of a live subscription', () => {
       user: olderOwner(premiumSpace),
       routes: {
         [checkoutRoutes(premiumSpace).subscriptions]: json(200, { items: [liveSubscription(premiumSpace)] }),
+        [checkoutRoutes(premiumSpace).members]: json(200, { items: paidTeam, total: paidTeam.length }),
       },
     });
     const next = await screen.findByRole('button', { name: 'Next: Review' });
@@ -196,7 +201,8 @@ describe('Older checkout: changes of a live subscription', () => {
         [checkoutRoutes(proSpace).subscriptions]: json(200, {
           items: [liveSubscription(proSpace, { amount: 6_000 })],
         }),
-        [checkoutRoutes(proSpace).priceV2]: json(200, prorated),
+        [checkoutRoutes(proSpace).priceV1]: json(200, prorated),
+        [checkoutRoutes(proSpace).members]: json(200, { items: paidTeam, total: paidTeam.length }),
       },
     });
     await waitFor(() =>
@@ -207,7 +213,12 @@ describe('Older checkout: changes of a live subscription', () => {
     expect(
       screen.getByText('$12.34 is charged today, pro-rated for the 120 days left in your billing cycle.'),
     ).toBeInTheDocument();
-    expect(server.calls(routes.priceV2).at(-1)?.body).toMatchObject({ previewProratedAmounts: true });
+    const preview = server.calls(routes.priceV1).at(-1);
+    expect(preview?.url.searchParams.get('previewProratedChanges')).toBe('true');
+    expect(preview?.body).toMatchObject({
+      workspacePlan: 'PREMIUM',
+      userUpdates: paidTeam.map((member) => ({ userId: member.id, userPlan: 'PRO' })),
+    });
   });
 
   it('CHK-044 CHK-045 yearly to monthly is a cycle change that applies at the end of the cycle', async () => {
@@ -216,6 +227,7 @@ describe('Older checkout: changes of a live subscription', () => {
       user: olderOwner(proSpace),
       routes: {
         [checkoutRoutes(proSpace).subscriptions]: json(200, { items: [liveSubscription(proSpace)] }),
+        [checkoutRoutes(proSpace).members]: json(200, { items: paidTeam, total: paidTeam.length }),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Change your billing cycle' })).toBeInTheDocument();
@@ -224,18 +236,19 @@ describe('Older checkout: changes of a live subscription', () => {
     ).toBeInTheDocument();
   });
 
-  it('CHK-046 without a charge today the change applies at renewal', async () => {
+  it('CHK-046 without a charge today (PREMIUM to PRO) the change applies at renewal', async () => {
     const free = {
       ...previewFor({ country: 'US', seatPlans: [{ quantity: 1 }] }),
       chargedToday: 0,
       subtotal: 60_000,
     };
     await openCheckout('/checkout/summary?plan=PRO&interval=YEARLY', {
-      space: proSpace,
-      user: olderOwner(proSpace),
+      space: premiumSpace,
+      user: olderOwner(premiumSpace),
       routes: {
-        [checkoutRoutes(proSpace).subscriptions]: json(200, { items: [liveSubscription(proSpace)] }),
-        [checkoutRoutes(proSpace).priceV2]: json(200, free),
+        [checkoutRoutes(premiumSpace).subscriptions]: json(200, { items: [liveSubscription(premiumSpace)] }),
+        [checkoutRoutes(premiumSpace).priceV1]: json(200, free),
+        [checkoutRoutes(premiumSpace).members]: json(200, { items: paidTeam, total: paidTeam.length }),
       },
     });
     expect(await screen.findByText('Your changes apply at renewal.')).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import type { UserWorkspace } from '@mergeboard/core';
+import { loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
+import { useOptionalSpace } from '../../spaces';
 import { LEGACY_ALERT_TEXT } from '../alert-texts';
 import { useAlerts } from './alert-context';
 import type { AppAlert } from './alert-context';
@@ -14,64 +16,80 @@ const COLORS: Record<AppAlert['kind'], string> = {
   error: 'red',
 };
 
+// The payment warnings load only for a manager of a paying space (or on the billing page).
+const PaymentAlerts = lazy(async () => ({ default: (await import('./payment-alerts')).PaymentAlerts }));
+
 export function legacyAlertKey(workspaceId: string): string {
   return `legacy:${workspaceId}`;
 }
 
 /**
- * The banners above a page: the page's alerts, and the legacy-plan warning for an OWNER of a
- * LEGACY space (ALERT-003/004), dismissible for good, never on the billing page.
+ * The banners above a page: the payment warnings (BILL-022..025), the page's alerts, and the
+ * legacy-plan warning for an OWNER of a LEGACY space (ALERT-003/004), dismissible for good, never
+ * on the billing page.
  */
 export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
   const { alerts, closeAlert, isDismissed, dismissKey } = useAlerts();
   const { pathname } = useLocation();
+  const onBilling = pathname.endsWith('/space/billing');
   const showLegacy =
     space != null &&
     space.userRole === 'OWNER' &&
     space.workspacePlan === 'LEGACY' &&
-    !pathname.endsWith('/space/billing') &&
+    !onBilling &&
     !isDismissed(legacyAlertKey(space.workspaceId));
+  const billingAccess = useOptionalSpace()?.permissions.canAccessWorkspaceBilling ?? false;
+  const showPayment = space != null && loadsPaymentAlerts(space, { onBilling, billingAccess });
 
-  if (!showLegacy && alerts.length === 0) return null;
+  const payment = showPayment && (
+    <Suspense>
+      <PaymentAlerts space={space} />
+    </Suspense>
+  );
+
+  if (!showLegacy && alerts.length === 0) return payment;
   return (
-    <Stack gap="sm" mb="md">
-      {showLegacy && (
-        <Alert
-          color="yellow"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => dismissKey(legacyAlertKey(space.workspaceId))}
-          data-alert-kind="legacy"
-        >
-          <Text size="sm">
-            {LEGACY_ALERT_TEXT}{' '}
-            {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
-            <Anchor
-              href={env.helpCenterUrl}
-              target="_blank"
-              rel="noreferrer"
-              size="sm"
-              c="inherit"
-              underline="always"
-            >
-              Learn more
-            </Anchor>
-          </Text>
-        </Alert>
-      )}
-      {alerts.map((alert) => (
-        <Alert
-          key={alert.id}
-          color={COLORS[alert.kind]}
-          title={alert.title}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => closeAlert(alert.id)}
-          data-alert-kind={alert.kind}
-        >
-          {alert.message}
-        </Alert>
-      ))}
-    </Stack>
+    <>
+      {payment}
+      <Stack gap="sm" mb="md">
+        {showLegacy && (
+          <Alert
+            color="yellow"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => dismissKey(legacyAlertKey(space.workspaceId))}
+            data-alert-kind="legacy"
+          >
+            <Text size="sm">
+              {LEGACY_ALERT_TEXT}{' '}
+              {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
+              <Anchor
+                href={env.helpCenterUrl}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+                c="inherit"
+                underline="always"
+              >
+                Learn more
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
+        {alerts.map((alert) => (
+          <Alert
+            key={alert.id}
+            color={COLORS[alert.kind]}
+            title={alert.title}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => closeAlert(alert.id)}
+            data-alert-kind={alert.kind}
+          >
+            {alert.message}
+          </Alert>
+        ))}
+      </Stack>
+    </>
   );
 }

@@ -1,31 +1,42 @@
 import { Group, Text } from '@mantine/core';
 import {
   renewalLine,
-  scheduledChangeLine,
-  formatMoney,
   subscriptionPrice,
   subscriptionSeats,
   timestampOf,
+  type BillingInterval,
   type Subscription,
 } from '@mergeboard/core';
 import { formatLongDate } from '../../../ui/format-long-date';
 import { BillingSection } from './billing-section';
+import { CycleChangeLink } from './cycle-change-link';
+import { ManageBillingButton } from './manage-billing-button';
+import { ScheduledCycleChange } from './scheduled-cycle-change';
 
 /**
- * BILL-007, BILL-012, BILL-013: the paid plan: its name, the seats used, the price per period in
- * the subscription's currency (with the tax lines for EUR, PRICE-004), and when it renews or ends.
- * A legacy space without a subscription record shows its name only.
+ * BILL-007, BILL-012..014, BILL-033: the paid plan: its name, the seats used, the price per period
+ * in the subscription's currency (with the tax lines for EUR, PRICE-004), when it renews or ends,
+ * a scheduled cycle change or the way to make one, and Manage billing where the provider's portal
+ * serves it. A legacy space without a subscription record shows its name only.
  */
 export function CurrentPlanCard({
   label,
   subscription,
+  prefix,
+  cycleTarget,
+  manageBilling,
 }: {
   label: string;
   subscription: Subscription | null;
+  prefix: string;
+  cycleTarget: BillingInterval | null;
+  manageBilling: boolean;
 }) {
   return (
     <BillingSection title={`Current plan: ${label}`}>
       {subscription && <SubscriptionDetails subscription={subscription} />}
+      {cycleTarget && <CycleChangeLink prefix={prefix} target={cycleTarget} />}
+      {subscription && manageBilling && <ManageBillingButton workspaceId={subscription.workspaceId} />}
     </BillingSection>
   );
 }
@@ -53,23 +64,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </Group>
       ))}
       <Text size="sm">{renewalLine(subscription.autoRenew, end)}</Text>
-      <ScheduledChange subscription={subscription} />
+      <ScheduledCycleChange subscription={subscription} />
     </>
-  );
-}
-
-/** BILL-013: the next period's price is what the upcoming invoice will ask (coupon and tax included). */
-function ScheduledChange({ subscription }: { subscription: Subscription }) {
-  const change = subscription.scheduledChanges;
-  const amountDue = subscription.additionalStripeInfo?.upcomingInvoice?.amountDue;
-  if (!change || amountDue === undefined) return null;
-  return (
-    <Text size="sm">
-      {scheduledChangeLine(
-        formatLongDate(timestampOf(change.changeTimestamp)),
-        formatMoney(amountDue, subscription.currency),
-        change.targetBillingInterval,
-      )}
-    </Text>
   );
 }

@@ -1,6 +1,9 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import {
+  canManageBilling,
   checkoutErrorOf,
+  cycleChangeTarget,
+  GENERIC_ERROR,
   isWrongPlan,
   parseCheckoutReturn,
   PLAN_LABELS,
@@ -23,12 +26,12 @@ import { PricingCards } from '../components/pricing-cards';
 import { purchaseHref } from '../purchase-href';
 
 /**
- * {prefix}/space/billing (ROUTE-032, BILL-001..013): the space's plan, what it costs and the way
- * to buy one. Its route requires canAccessWorkspaceBilling (PERM-010).
+ * {prefix}/space/billing (ROUTE-032, BILL-001..015, BILL-033): the space's plan, what it costs,
+ * the way to buy one or to change or manage it. Its route requires canAccessWorkspaceBilling (PERM-010).
  */
 export function Component() {
   usePageTitle('Billing');
-  const { space, user, prefix, isPerSeat } = useSpace();
+  const { space, user, prefix, isPerSeat, details } = useSpace();
   const [search] = useSearchParams();
   const billingHref = paths.space.billing.getHref(prefix);
   const sessionId = search.get('session_id');
@@ -75,6 +78,12 @@ export function Component() {
     userPlan: space.userPlan,
   });
   const free = subscription === null && space.workspacePlan !== 'LEGACY';
+  const cycleTarget =
+    subscription &&
+    cycleChangeTarget(subscription, {
+      flow: isPerSeat ? 'seat' : 'older',
+      monthlyAllowed: !(details?.restrictions ?? []).includes('MONTHLY_BILLING'),
+    });
 
   return (
     <Stack gap="lg" maw={880}>
@@ -92,8 +101,8 @@ export function Component() {
       {subscriptions.isPending ? (
         <SpaceLoader />
       ) : subscriptions.isError ? (
-        <Alert color="red" title="Something went wrong.">
-          Please try again later.{' '}
+        <Alert color="red" title={GENERIC_ERROR.title}>
+          {GENERIC_ERROR.message}{' '}
           <Button variant="subtle" size="compact-sm" onClick={() => void subscriptions.refetch()}>
             Try again
           </Button>
@@ -109,7 +118,13 @@ export function Component() {
           ) : label === PLAN_LABELS.CUSTOM ? (
             <CustomPlanCard />
           ) : (
-            <CurrentPlanCard label={label} subscription={subscription} />
+            <CurrentPlanCard
+              label={label}
+              subscription={subscription}
+              prefix={prefix}
+              cycleTarget={cycleTarget ?? null}
+              manageBilling={canManageBilling(subscription, space.workspacePlan)}
+            />
           )}
           {/* BILL-008: the purchase card; a canceled space sees it once it asks (BILL-003). */}
           {free && (state.kind !== 'canceled' || search.get('show-plans') === '1') && (

@@ -4,6 +4,7 @@ import {
   CHECKOUT_STEPS,
   canLeaveSeatPage,
   canPreviewSeats,
+  CYCLE_CHANGE_PARAM,
   isLegacyFlow,
   PLAN_LABELS,
   priceInfoV2Body,
@@ -20,7 +21,7 @@ import {
   type SeatChoice,
 } from '@mergeboard/core';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
@@ -44,8 +45,13 @@ export function Component() {
   usePageTitle('Checkout');
   const flow = useCheckoutFlow();
   const { prefix } = useSpace();
+  const [search] = useSearchParams();
   const current = flow.kind === 'seat' ? CHECKOUT_STEPS.details : CHECKOUT_STEPS.options;
 
+  // 000 §2: change-billing-cycle=1 starts a billing-cycle change, reviewed on the summary.
+  if (search.get(CYCLE_CHANGE_PARAM) === '1') {
+    return <Navigate to={paths.space.checkoutReview.getHref(prefix, `?${search}`)} replace />;
+  }
   if (flow.kind === 'seat' && flow.isGmailUser) {
     return <Navigate to={stepHref(prefix, 'information', flow.purchase ?? DEFAULT_PURCHASE)} replace />;
   }

@@ -75,7 +75,8 @@ export function MembersDrawer({
 }: Pick<SelectionContext, 'variant' | 'paymentSource' | 'paidElsewhere' | 'singlePayment'> & {
   page: ReturnType<typeof useMembersPage>;
 }) {
-  const { space, user, permissions, prefix } = useSpace();
+  const { space, user, permissions, prefix, isPerSeat } = useSpace();
+  const paidSpace = space.workspacePlan === 'PRO' || space.workspacePlan === 'PREMIUM';
   return (
     <SelectionDrawer
       context={{
@@ -85,6 +86,8 @@ export function MembersDrawer({
         prefix,
         actor: { userId: user.userId, role: space.userRole },
         canChangeRoles: permissions.canChangeRoles,
+        canChangeTypes:
+          context.variant === 'legacy' || (!isPerSeat && paidSpace && permissions.canAccessWorkspaceBilling),
         allowances: page.allowances,
         freeUsers: page.freeUsers,
       }}

@@ -35,6 +35,8 @@ export interface SelectionContext {
   prefix: string;
   actor: { userId: string; role: Role };
   canChangeRoles: boolean;
+  /** MEM-033: legacy spaces, and paid spaces outside the seat model, change who is paid. */
+  canChangeTypes: boolean;
   allowances: SpaceAllowances;
   /** Free members in use (not DISABLED), for the activation limit (MEM-064). */
   freeUsers: number;
@@ -137,17 +139,16 @@ export function SelectionDrawer({
     })),
     { actor: context.actor, isLegacy: variant === 'legacy', paymentSource: context.paymentSource },
   );
-  const typeChange =
-    variant === 'legacy'
-      ? typeChangeRefusal(
-          selected.map((member) => ({
-            email: member.email,
-            type: memberTypeOf(member),
-            isPaidElsewhere: context.paidElsewhere.has(member.id),
-          })),
-          { singlePayment: context.singlePayment },
-        )
-      : null;
+  const typeChange = context.canChangeTypes
+    ? typeChangeRefusal(
+        selected.map((member) => ({
+          email: member.email,
+          type: memberTypeOf(member),
+          isPaidElsewhere: context.paidElsewhere.has(member.id),
+        })),
+        { singlePayment: context.singlePayment },
+      )
+    : null;
   const checkoutHref = paths.space.checkoutSummary.getHref(
     context.prefix,
     selected.map((member) => member.id),
@@ -192,7 +193,7 @@ export function SelectionDrawer({
           </Alert>
         )}
 
-        {variant === 'legacy' && (
+        {context.canChangeTypes && (
           <>
             <Divider />
             <Section title="Type">

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { useAddWorkspaceUsers } from '../api/add-workspace-users';
 import { ScheduledRemovalNotice, useSeatSummary } from '../../seat-removal';
+import { usePaidElsewhere } from '../api/promote-validity';
 import { AddressesModal } from './addresses-modal';
 import { ContactOwner } from './contact-owner';
 import { ManageSeatsModal } from './manage-seats-modal';
@@ -46,7 +47,7 @@ function SeatsNotice({ seats, count }: { seats: SeatSummary | null; count: numbe
  */
 export function UsersPage() {
   usePageTitle('Users');
-  const { space, permissions, prefix, details } = useSpace();
+  const { space, permissions, prefix, details, isPerSeat } = useSpace();
   const workspaceId = space.workspaceId;
   const page = useMembersPage();
   const navigate = useNavigate();
@@ -54,6 +55,9 @@ export function UsersPage() {
   const seatQuery = useSeatSummary(workspaceId, { enabled: permissions.canReadSubscriptions });
   const seats = seatQuery.data ?? null;
   const add = useAddWorkspaceUsers(workspaceId);
+  // MEM-036: outside the seat model the drawer changes who is paid, so it needs who is paid elsewhere.
+  const paidElsewhere = usePaidElsewhere(workspaceId, { enabled: manager && !isPerSeat }).data;
+  const restrictions = details?.restrictions ?? [];
   const [dialog, setDialog] = useState<'add' | 'seats' | null>(null);
 
   const onAddMembers = () => {
@@ -103,8 +107,8 @@ export function UsersPage() {
           page={page}
           variant="seats"
           paymentSource={seats?.paymentSource ?? null}
-          paidElsewhere={new Set()}
-          singlePayment={false}
+          paidElsewhere={paidElsewhere ?? new Set()}
+          singlePayment={restrictions.includes('MULTIPLE_PAYMENT')}
         />
       )}
       <AddressesModal

@@ -1,0 +1,59 @@
+import {
+  CHECKOUT_FAILURE_TEXTS,
+  CYCLE_CHANGE_PARAM,
+  cycleChangeTarget,
+  paidUserUpdates,
+  subscriptionState,
+  type PaidUserCandidate,
+} from '@mergeboard/core';
+import { Navigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSubscriptions } from '../../billing';
+import { SpaceLoader, useSpace } from '../../spaces';
+import { usePaidUserCandidates } from '../use-paid-user-candidates';
+import { CheckoutProblem } from './checkout-frame';
+import { LiveChangeReview } from './live-change-review';
+
+const paidNow = (candidates: PaidUserCandidate[]) =>
+  new Set(candidates.filter((candidate) => candidate.isPaid).map((candidate) => candidate.userId));
+
+/**
+ * /checkout/summary?change-billing-cycle=1 (000 §2, CHK-044, CHK-045): the live subscription moves
+ * to the other interval at the end of its cycle, for the same paid users. A change the
+ * subscription cannot take goes back to billing, which names the refusal (BILL-027); confirmed,
+ * the billing page shows the scheduled change (BILL-013).
+ */
+export function CycleChangeSummary() {
+  const { space, prefix, isPerSeat, details } = useSpace();
+  const subscriptions = useSubscriptions(space.workspaceId, { enabled: true });
+  const paid = usePaidUserCandidates();
+  if (subscriptions.isPending || paid.status === 'pending') return <SpaceLoader />;
+  if (subscriptions.isError || paid.status === 'error') {
+    return <CheckoutProblem message={CHECKOUT_FAILURE_TEXTS.tryAgain} />;
+  }
+  const state = subscriptionState(subscriptions.data.items);
+  const subscription = state.kind === 'active' ? state.subscription : null;
+  const target =
+    subscription &&
+    cycleChangeTarget(subscription, {
+      flow: isPerSeat ? 'seat' : 'older',
+      monthlyAllowed: !(details?.restrictions ?? []).includes('MONTHLY_BILLING'),
+    });
+  if (
+    !subscription ||
+    !target ||
+    subscription.workspacePlan === 'FREE' ||
+    subscription.workspacePlan === 'LEGACY'
+  ) {
+    return <Navigate to={paths.space.billing.getHref(prefix, `?${CYCLE_CHANGE_PARAM}=1`)} replace />;
+  }
+  return (
+    <LiveChangeReview
+      subscription={subscription}
+      target={{ workspacePlan: subscription.workspacePlan, billingInterval: target }}
+      paidUsers={paidUserUpdates(paid.candidates, paidNow(paid.candidates))}
+      change={() => ({ billingInterval: target })}
+      doneTo={paths.space.billing.getHref(prefix)}
+    />
+  );
+}
