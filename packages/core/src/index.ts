@@ -47,3 +47,5 @@ export * from './billing-page/plan-eligibility';
 export * from './billing-page/subscription-display';
 export * from './checkout';
 export * from './renewal/renewal-contracts';
+export * from './billing-page/payment-alerts';
+export * from './billing-page/subscription-actions';

@@ -6,3 +6,5 @@ export * from './checkout-requests';
 export * from './session-failure';
 export * from './seat-changes';
 export * from './seat-change-failure';
+export * from './cycle-change';
+export * from './paid-user-selection';
