@@ -346,7 +346,7 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     expect((await changeUsers(spaceId, { paid: [elsewhere] })).statusCode).toBe(200);
   });
 
-  it('MEM-033 SEAT-015 a declined card answers 402 payment_failed, a card asking for confirmation 402 with the invoice page; the users stay free', async () => {
+  it('MEM-033 SEAT-015 a declined card answers 402 payment_failed, a card asking for confirmation 402 with the invoice page; the users stay free until it is paid and the change is sent again', async () => {
     const { spaceId, providerId } = await paidSpace('Paid users cards', { country: 'US', seats: 1 });
     const waiting = await member(spaceId, 'waiting.card@gmail.com');
     await useCard(spaceId, '4000000000000341');
@@ -367,5 +367,27 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     });
     expect(await planOf(spaceId, waiting)).toMatchObject({ plan: 'FREE' });
     expect((await subscriptionOf(spaceId)).subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 1 });
+
+    // Confirmed on the invoice's page, the seat is paid; the same change again assigns it, uncharged.
+    const { message } = (confirm.json() as { error: { message: string } }).error;
+    const invoiceUrl = /(\S+\/sandbox\/stripe\/invoices\/[\w-]+)/.exec(message)![1]!;
+    const confirmed = await postForm(t.baseUrl, `${new URL(invoiceUrl, t.baseUrl).href}/authenticate`, {
+      result: 'complete',
+    });
+    expect(confirmed.status).toBe(303);
+    const provider = await stripe.subscriptions.retrieve(providerId);
+    expect(provider.items.data[0]!.quantity).toBe(2);
+    await syncBillingCustomerJob.run({
+      database: t.database,
+      config: t.context.config,
+      data: { customerId: provider.customer as string },
+    });
+    const invoices = (await stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length;
+    const again = await changeUsers(spaceId, { paid: [waiting] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await planOf(spaceId, waiting)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    expect((await stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
+      invoices,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { pendingSeatRemovalOf, type SubscriptionRow } from '../subscription-chan
 import { plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { idOf } from '../sync/stripe-shapes';
-import type { PaidUserChange } from './paid-users';
+import { seatsAfterRenewal, type PaidUserChange } from './paid-users';
 
 type LiveRow = SubscriptionRow & { providerSubscriptionId: string };
 
@@ -69,7 +69,7 @@ async function downgradeAtRenewal(context: AppContext, row: LiveRow, change: Pai
       expand: ['discounts'],
     });
     const next = await plannedNextPeriod(stripe, subscription);
-    const quantity = Math.max(change.paidAfterRenewal, 1, next.quantity - change.downgraded.length);
+    const quantity = seatsAfterRenewal(change, next.quantity);
     if (quantity < next.quantity) {
       await setNextPeriod(
         stripe,

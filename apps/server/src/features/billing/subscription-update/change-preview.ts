@@ -7,9 +7,10 @@ import {
   seatItemOf,
   seatPlanOf,
 } from '../subscription-change/live-subscription';
+import { plannedNextPeriod } from '../subscription-change/next-phase';
 import { couponIdOf, idOf } from '../sync/stripe-shapes';
 import { priceAtInterval } from './cycle-change';
-import { previewedPaidUserChange } from './paid-users';
+import { previewedPaidUserChange, seatsAfterRenewal } from './paid-users';
 
 interface ChangeRequest {
   billingInterval: BillingInterval;
@@ -69,8 +70,10 @@ export async function previewSubscriptionChange(
       prorate: true,
     });
   }
+  // As downgradeAtRenewal: seats leave the next period, which may already sell fewer.
+  const next = await plannedNextPeriod(stripe, subscription);
   return previewQuantityChange(stripe, row, subscription, {
-    quantity: Math.max(change.paidAfterRenewal, 1, quantity - change.downgraded.length),
+    quantity: seatsAfterRenewal(change, next.quantity),
     prorate: false,
   });
 }

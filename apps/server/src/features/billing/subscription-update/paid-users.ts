@@ -50,6 +50,13 @@ export interface PaidUserChange {
   userPlan: Exclude<UserPlan, 'FREE'>;
 }
 
+/**
+ * The seats the next period sells once the downgraded members leave: that many fewer than it
+ * sells now, never fewer than the members still paid then.
+ */
+export const seatsAfterRenewal = (change: PaidUserChange, nextQuantity: number): number =>
+  Math.max(change.paidAfterRenewal, 1, nextQuantity - change.downgraded.length);
+
 async function membersOf(db: Db, workspaceId: string): Promise<Member[]> {
   return db
     .select({
