@@ -104,6 +104,11 @@ export const errorStatus = {
   cannot_downgrade: 409,
   /** The card was refused for a charge made now (added seats, an upgrade); nothing changed. */
   payment_failed: 402,
+  /**
+   * MEM-033: the card asks the buyer to confirm a charge made now (3-D Secure): nothing is applied
+   * until the invoice (its page is in the message) is paid.
+   */
+  payment_requires_confirmation: 402,
   /** BILL-033: the customer portal is for a space paying through Stripe; SUPPORT and others are not. */
   portal_not_available: 409,
   /** The payment provider refused or failed a call (its message says why). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { scheduledSeatRemovals, subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { settleScheduledDowngrades } from '../../members';
 import { withChangeLease } from '../subscription-change/change-lease';
 import {
   changeableSubscription,
@@ -136,6 +137,8 @@ export async function cancelSeatRemoval(context: AppContext, target: Target): Pr
       .update(scheduledSeatRemovals)
       .set({ status: 'CANCELED', updatedAt: new Date() })
       .where(and(eq(scheduledSeatRemovals.id, pending.id), eq(scheduledSeatRemovals.status, 'PENDING')));
+    // MEM-033: members waiting to be made free with these seats stay paid.
+    await settleScheduledDowngrades(db, { workspaceId: target.workspaceId, applied: false });
     await syncBillingCustomer(db, stripe, idOf(subscription.customer)!);
   });
   const [canceled] = await db

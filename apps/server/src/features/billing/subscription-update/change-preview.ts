@@ -1,8 +1,5 @@
 import type { BillingInterval, PaymentInfo, UserPlan } from '@mergeboard/core';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
-import { memberships } from '../../../db/schema';
-import { AppError } from '../../../http/app-error';
 import { previewQuantityChange, changePaymentInfo } from '../seats/seat-preview';
 import { requireSeatRoom } from '../seats/add-seats';
 import {
@@ -10,8 +7,10 @@ import {
   seatItemOf,
   seatPlanOf,
 } from '../subscription-change/live-subscription';
+import { plannedNextPeriod } from '../subscription-change/next-phase';
 import { couponIdOf, idOf } from '../sync/stripe-shapes';
 import { priceAtInterval } from './cycle-change';
+import { previewedPaidUserChange, seatsAfterRenewal } from './paid-users';
 
 interface ChangeRequest {
   billingInterval: BillingInterval;
@@ -58,26 +57,23 @@ export async function previewSubscriptionChange(
     );
   }
 
-  const ids = body.userUpdates.map((update) => update.userId);
-  const members = await db
-    .select({ userId: memberships.userId, userPlan: memberships.userPlan })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, ids)));
-  if (members.length !== new Set(ids).size) {
-    const message = 'userUpdates must name members of this space';
-    throw new AppError('validation_failed', message, { fields: { 'body.userUpdates': message } });
-  }
-  const paidNow = new Set(members.filter((m) => m.userPlan !== 'FREE').map((m) => m.userId));
-  const upgrades = body.userUpdates.filter((u) => u.userPlan !== 'FREE' && !paidNow.has(u.userId)).length;
-  const downgrades = body.userUpdates.filter((u) => u.userPlan === 'FREE' && paidNow.has(u.userId)).length;
-  if (upgrades > 0) {
+  // The same seats as the update (paid-users.ts): upgrades beyond the unused seats are bought now
+  // at this proration date; downgrades drop seats from the renewal on.
+  const change = await previewedPaidUserChange(db, {
+    workspaceId,
+    subscriptionId: row.id,
+    userUpdates: body.userUpdates,
+  });
+  if (change.seatsToBuy > 0) {
     return previewQuantityChange(stripe, row, subscription, {
-      quantity: requireSeatRoom(quantity, upgrades),
+      quantity: requireSeatRoom(quantity, change.seatsToBuy),
       prorate: true,
     });
   }
+  // As downgradeAtRenewal: seats leave the next period, which may already sell fewer.
+  const next = await plannedNextPeriod(stripe, subscription);
   return previewQuantityChange(stripe, row, subscription, {
-    quantity: Math.max(1, quantity - downgrades),
+    quantity: seatsAfterRenewal(change, next.quantity),
     prorate: false,
   });
 }

@@ -11,7 +11,8 @@ export const subscriptionUpdateRoutes = [
     handler: ({ params, body, space, context }) =>
       fromProvider(() =>
         updateSubscription(context, {
-          workspaceId: space.workspace.id,
+          workspace: space.workspace,
+          restrictions: space.restrictions,
           subscriptionId: params.subscriptionId,
           body,
         }),

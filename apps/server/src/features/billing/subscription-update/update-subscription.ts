@@ -1,16 +1,19 @@
-import type { BillingInterval, Subscription, WorkspacePlan } from '@mergeboard/core';
+import type { BillingInterval, RolloutRestriction, Subscription, WorkspacePlan } from '@mergeboard/core';
 import type { AppContext } from '../../../app-context';
+import type { workspaces } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { listSpaceSubscriptions } from '../billing-service';
 import { changeableSubscription, seatPlanOf } from '../subscription-change/live-subscription';
 import { cancelCycleChange, scheduleCycleChange } from './cycle-change';
-import { refusePaidUserChange } from './paid-users';
+import { applyPaidUserChange } from './apply-paid-users';
+import { requestedPaidUserChange, type WorkspaceUserPlan } from './paid-users';
 
 interface UpdateBody {
   workspacePlan?: WorkspacePlan | undefined;
   billingInterval?: BillingInterval | undefined;
-  workspaceUserPlans?: { userIds: string[]; downgradeToFree: boolean }[] | undefined;
+  workspaceUserPlans?: WorkspaceUserPlan[] | undefined;
   cancelScheduledBillingIntervalChange?: true | undefined;
+  prorationDate?: number | undefined;
 }
 
 /**
@@ -19,11 +22,17 @@ interface UpdateBody {
  */
 export async function updateSubscription(
   context: AppContext,
-  request: { workspaceId: string; subscriptionId: string; body: UpdateBody },
+  request: {
+    workspace: typeof workspaces.$inferSelect;
+    restrictions: readonly RolloutRestriction[];
+    subscriptionId: string;
+    body: UpdateBody;
+  },
 ): Promise<Subscription> {
   const { db } = context.database;
-  const { body } = request;
-  const row = await changeableSubscription(db, request);
+  const { body, workspace } = request;
+  const workspaceId = workspace.id;
+  const row = await changeableSubscription(db, { workspaceId, subscriptionId: request.subscriptionId });
   if (body.cancelScheduledBillingIntervalChange) {
     await cancelCycleChange(context, row);
   } else if (body.workspacePlan && body.workspacePlan !== row.workspacePlan) {
@@ -40,12 +49,18 @@ export async function updateSubscription(
     }
     await scheduleCycleChange(context, row, (await seatPlanOf(db, row.id)).plan, body.billingInterval);
   } else if (body.workspaceUserPlans) {
-    await refusePaidUserChange(db, request.workspaceId, body.workspaceUserPlans);
+    const change = await requestedPaidUserChange(db, {
+      workspace,
+      restrictions: request.restrictions,
+      subscriptionId: row.id,
+      plans: body.workspaceUserPlans,
+    });
+    await applyPaidUserChange(context, row, change, body.prorationDate);
   } else {
     throw new AppError('nothing_to_change', 'This change would leave the subscription as it is.');
   }
   const { items } = await listSpaceSubscriptions(db, {
-    workspaceId: request.workspaceId,
+    workspaceId,
     includePlans: true,
     additionalInfo: false,
   });

@@ -12,6 +12,7 @@ import {
   subscriptions,
   workspaces,
 } from '../../../db/schema';
+import { settleScheduledDowngrades } from '../../members';
 import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
 
@@ -159,13 +160,15 @@ async function upsertSubscription(
         },
       });
   }
-  await syncSeatRemoval(tx, {
+  const removal = await syncSeatRemoval(tx, {
     subscriptionId,
     status: values.status,
     periodStart: values.startAt,
     current: { paymentPlanId: first.id, quantity: items[0].quantity ?? 1 },
     next,
   });
+  // MEM-033: members made free at the renewal are freed with the seats they held, or kept paid.
+  if (removal) await settleScheduledDowngrades(tx, { workspaceId, applied: removal === 'APPLIED' });
 
   if (state.invoice) {
     const invoice = state.invoice;

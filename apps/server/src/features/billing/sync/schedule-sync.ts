@@ -53,7 +53,8 @@ export function scheduledIntervalOf(
 /**
  * SEAT-003: the scheduled seat removal follows the schedule. PENDING while the next phase sells
  * fewer seats than now; once that phase has begun (the period started at the removal date) it was
- * APPLIED; dropped from the schedule before, or the subscription ended, it was CANCELED.
+ * APPLIED; dropped from the schedule before, or the subscription ended, it was CANCELED. Answers
+ * the status a pending removal left PENDING for, if it did in this sync.
  */
 export async function syncSeatRemoval(
   tx: Tx,
@@ -64,7 +65,7 @@ export async function syncSeatRemoval(
     current: { paymentPlanId: string; quantity: number };
     next: NextPlan | null;
   },
-): Promise<void> {
+): Promise<'APPLIED' | 'CANCELED' | null> {
   const { next, current } = state;
   const [pending] = await tx
     .select()
@@ -97,12 +98,13 @@ export async function syncSeatRemoval(
         .set({ ...values, updatedAt: new Date() })
         .where(eq(scheduledSeatRemovals.id, pending.id));
     }
-    return;
+    return null;
   }
-  if (!pending) return;
-  const applied = state.periodStart.getTime() >= pending.removeAt.getTime();
+  if (!pending) return null;
+  const status = state.periodStart.getTime() >= pending.removeAt.getTime() ? 'APPLIED' : 'CANCELED';
   await tx
     .update(scheduledSeatRemovals)
-    .set({ status: applied ? 'APPLIED' : 'CANCELED', updatedAt: new Date() })
+    .set({ status, updatedAt: new Date() })
     .where(eq(scheduledSeatRemovals.id, pending.id));
+  return status;
 }

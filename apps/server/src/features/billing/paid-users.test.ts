@@ -1,0 +1,393 @@
+import {
+  listSubscriptionsV1,
+  listWorkspaceMembers,
+  paymentInfoSchema,
+  scheduledSeatRemovalSchema,
+  updateSubscriptionV1,
+} from '@mergeboard/core';
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingCustomers, memberships, rolloutStatus, subscriptions, users } from '../../db/schema';
+import { createListeningTestApp } from '../../testing/listening-app';
+import { signedInAs } from '../../testing/sessions';
+import type { TestApp } from '../../testing/test-app';
+import { seedDemo } from '../demo';
+import { billingBase, buyPlan, newSpace, postForm, type Purchase } from './billing-test-kit';
+import { setUpCatalogue } from './catalogue/catalogue';
+import { syncBillingCustomerJob } from './sync/sync-job';
+
+type Caller = { headers: { authorization: string }; userId: string };
+type Plan = 'FREE' | 'PRO' | 'PRO_PERSONAL';
+
+/**
+ * Paid-user changes of a live per-seat subscription (000 §2 member type, §4 paid-user selection,
+ * §5; 001 §4; design/payments.md §3): made paid now at the prorated seat price, made free at the
+ * renewal; through our HTTP API, the SDK and the sandbox, as with Stripe.
+ */
+describe('paid users: upgrade now, downgrade at the renewal', () => {
+  let t: TestApp & { baseUrl: string };
+  let stripe: Stripe;
+  let owner: Caller;
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
+  const updateUrl = (space: string, subscription: string) =>
+    `${billingBase(space)}/subscriptions/v1/${subscription}`;
+
+  /** A new owner (one may own only 5 spaces) and a space bought by card 4242, on a clock if asked. */
+  const paidSpace = async (name: string, purchase: Purchase, options: { clock?: boolean } = {}) => {
+    const email = `payer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email, name: 'Robin Payer', isPersonal: true })
+      .returning();
+    owner = { headers: (await signedInAs(t, email)).headers, userId: user!.id };
+    const spaceId = await newSpace(t, owner, name);
+    let clock: Stripe.TestHelpers.TestClock | null = null;
+    if (options.clock) {
+      clock = await stripe.testHelpers.testClocks.create({
+        frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
+      });
+      const customer = await stripe.customers.create({ email, test_clock: clock.id });
+      await t.database.db
+        .insert(billingCustomers)
+        .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
+    }
+    const { subscriptionId } = await buyPlan(t, {
+      spaceId,
+      headers: owner.headers,
+      purchase,
+      card: '4242424242424242',
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    return { spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
+  };
+
+  /** A member who joined the space before (test setup): free unless told otherwise. */
+  const member = async (spaceId: string, email: string, userPlan: Plan = 'FREE') => {
+    const [user] = await t.database.db.insert(users).values({ email, name: email }).returning();
+    await t.database.db
+      .insert(memberships)
+      .values({ workspaceId: spaceId, userId: user!.id, userPlan, isPaid: userPlan !== 'FREE' });
+    return user!.id;
+  };
+  const subscriptionOf = async (space: string) => {
+    const res = await call('GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    return listSubscriptionsV1.response.parse(res.json()).items[0]!;
+  };
+  const membersOf = async (space: string) => {
+    const res = await call('GET', `/api/v1/workspaces/${space}/members`);
+    expect(res.statusCode, res.body).toBe(200);
+    return listWorkspaceMembers.response.parse(res.json()).items;
+  };
+  const planOf = async (space: string, userId: string) =>
+    (await membersOf(space)).find((item) => item.id === userId)!;
+  const previewChange = async (
+    space: string,
+    userUpdates: { userId: string; userPlan: Plan }[],
+    billingInterval: 'YEARLY' | 'MONTHLY' = 'YEARLY',
+  ) => {
+    const res = await call(
+      'POST',
+      `${billingBase(space)}/stripe/checkout/v1/info?previewProratedChanges=true`,
+      { country: 'US', workspacePlan: 'PRO', billingInterval, userUpdates },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return paymentInfoSchema.parse(res.json());
+  };
+  /** The summary's update: every user paid afterwards under the price, and those made free. */
+  const changeUsers = async (
+    space: string,
+    change: { paid?: string[]; free?: string[]; prorationDate?: number | null; priceId?: string },
+  ) => {
+    const subscription = await subscriptionOf(space);
+    const stripePriceId = change.priceId ?? subscription.subscriptionPaymentPlans![0]!.stripePriceId;
+    const workspaceUserPlans = [
+      ...(change.paid ? [{ stripePriceId, userIds: change.paid, downgradeToFree: false }] : []),
+      ...(change.free ? [{ stripePriceId, userIds: change.free, downgradeToFree: true }] : []),
+    ];
+    return call('PUT', updateUrl(space, subscription.subscriptionId), {
+      workspaceUserPlans,
+      ...(change.prorationDate ? { prorationDate: change.prorationDate } : {}),
+    });
+  };
+  const useCard = async (space: string, cardNumber: string) => {
+    const portal = await call(
+      'GET',
+      `${billingBase(space)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
+    );
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber });
+  };
+  /** What a refused change must leave as it was: members, seats, and the provider's quantity. */
+  const snapshot = async (space: string, providerId: string) => ({
+    members: (await membersOf(space)).map((item) => [item.id, item.plan, item.isScheduledToBeDowngraded]),
+    plan: (await subscriptionOf(space)).subscriptionPaymentPlans![0],
+    quantity: (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity,
+  });
+
+  beforeAll(async () => {
+    t = await createListeningTestApp({ work: true });
+    await seedDemo({ db: t.database.db });
+    stripe = t.context.payments.stripe;
+    await setUpCatalogue(stripe, t.database.db);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('MEM-033 CHK-081 free members made paid take the unused seat for nothing, then one bought now at the previewed price; they read paid in the members list and the seats follow', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users upgrade', { country: 'US', seats: 2 });
+    const first = await member(spaceId, 'upgrade.first@gmail.com');
+    const second = await member(spaceId, 'upgrade.second@gmail.com');
+    const before = await subscriptionOf(spaceId);
+    expect(before.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 2 });
+
+    // The owner holds one of the two seats; the other is unused, so the first costs nothing.
+    const free = await previewChange(spaceId, [{ userId: first, userPlan: 'PRO_PERSONAL' }]);
+    expect(free).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
+    const assigned = await changeUsers(spaceId, { paid: [owner.userId, first] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(updateSubscriptionV1.response.parse(assigned.json())).toMatchObject({ amount: before.amount });
+    expect(await planOf(spaceId, first)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    const invoicesBefore = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+
+    const info = await previewChange(spaceId, [{ userId: second, userPlan: 'PRO_PERSONAL' }]);
+    expect(info.chargedToday).toBeGreaterThan(0);
+    expect(info.prorationDate).toEqual(expect.any(Number));
+    expect(info.stripePlans).toMatchObject([{ quantity: 3 }]);
+    const res = await changeUsers(spaceId, {
+      paid: [owner.userId, first, second],
+      prorationDate: info.prorationDate,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const invoicesAfter = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    expect(invoicesAfter.data.length).toBe(invoicesBefore.data.length + 1);
+    const charged = invoicesAfter.data.find((invoice) => invoice.billing_reason === 'subscription_update')!;
+    expect(charged).toMatchObject({ status: 'paid', amount_paid: info.chargedToday });
+    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
+    expect(await planOf(spaceId, second)).toMatchObject({
+      plan: 'PRO_PERSONAL',
+      isScheduledToBeDowngraded: false,
+    });
+    const after = await subscriptionOf(spaceId);
+    expect(after.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 3, assignedSeats: 2 });
+    expect(after.amount).toBe(info.subtotal);
+
+    // Sent again, nothing is left to change and nothing is charged twice.
+    const again = await changeUsers(spaceId, { paid: [owner.userId, first, second] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'nothing_to_change' } });
+  });
+
+  it('MEM-033 a paid member made free keeps the seat until the renewal; then they are FREE and the seat count dropped', async () => {
+    const { spaceId, subscriptionId, providerId, clock } = await paidSpace(
+      'Paid users downgrade',
+      { country: 'US', seats: 3, interval: 'MONTHLY' },
+      { clock: true },
+    );
+    const leaving = await member(spaceId, 'downgrade.leaving@gmail.com');
+    const staying = await member(spaceId, 'downgrade.staying@gmail.com');
+    expect((await changeUsers(spaceId, { paid: [owner.userId, leaving, staying] })).statusCode).toBe(200);
+
+    const info = await previewChange(spaceId, [{ userId: leaving, userPlan: 'FREE' }], 'MONTHLY');
+    expect(info).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
+    const res = await changeUsers(spaceId, { free: [leaving] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await planOf(spaceId, leaving)).toMatchObject({
+      plan: 'PRO_PERSONAL',
+      isScheduledToBeDowngraded: true,
+    });
+    const removal = await call(
+      'GET',
+      `${billingBase(spaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals?status=PENDING`,
+    );
+    expect(removal.statusCode, removal.body).toBe(200);
+    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    expect(scheduledSeatRemovalSchema.parse(removal.json())).toMatchObject({
+      targetSeatsQuantity: 2,
+      status: 'PENDING',
+      removeSeatsAtTimestamp: end * 1000,
+    });
+    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
+
+    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await stripe.subscriptions.retrieve(providerId);
+    expect(renewed.items.data[0]).toMatchObject({ quantity: 2, current_period_start: end });
+    await syncBillingCustomerJob.run({
+      database: t.database,
+      config: t.context.config,
+      data: { customerId: renewed.customer as string },
+    });
+    expect(await planOf(spaceId, leaving)).toMatchObject({ plan: 'FREE', isScheduledToBeDowngraded: false });
+    expect(await planOf(spaceId, staying)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    expect((await subscriptionOf(spaceId)).subscriptionPaymentPlans![0]).toMatchObject({
+      totalSeats: 2,
+      assignedSeats: 1,
+    });
+  }, 60_000);
+
+  it('MEM-033 SEAT-028 cancelling the scheduled removal keeps the members who were to be made free paid', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Paid users kept', {
+      country: 'US',
+      seats: 2,
+    });
+    const kept = await member(spaceId, 'kept.paid@gmail.com', 'PRO_PERSONAL');
+    expect((await changeUsers(spaceId, { free: [kept] })).statusCode).toBe(200);
+    expect(await planOf(spaceId, kept)).toMatchObject({ isScheduledToBeDowngraded: true });
+    const canceled = await t.app.inject({
+      method: 'DELETE',
+      url: `${billingBase(spaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals`,
+      headers: owner.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await planOf(spaceId, kept)).toMatchObject({
+      plan: 'PRO_PERSONAL',
+      isScheduledToBeDowngraded: false,
+    });
+    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+  });
+
+  it('CHK-088 CHK-086 CHK-087 a change leaving nobody paid is refused with cannot_downgrade, nothing written', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users last one', { country: 'US', seats: 2 });
+    const paid = await member(spaceId, 'last.paid@gmail.com', 'PRO_PERSONAL');
+    const before = await snapshot(spaceId, providerId);
+    const res = await changeUsers(spaceId, { free: [owner.userId, paid] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'cannot_downgrade',
+        message: 'You cannot downgrade. At least one user must be paid as long as a subscription is active.',
+      },
+    });
+    expect(await snapshot(spaceId, providerId)).toEqual(before);
+    // One made free while the other stays paid is a valid selection.
+    expect((await changeUsers(spaceId, { free: [paid] })).statusCode).toBe(200);
+    const last = await changeUsers(spaceId, { free: [owner.userId] });
+    expect(last.json()).toMatchObject({ error: { code: 'cannot_downgrade' } });
+  });
+
+  it('CHK-083 the Pro plan refuses a downgrade that leaves paid users from several domains', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users domains', { country: 'US', seats: 3 });
+    await member(spaceId, 'outsider@acme.example', 'PRO_PERSONAL');
+    const same = await member(spaceId, 'same.domain@gmail.com', 'PRO_PERSONAL');
+    const before = await snapshot(spaceId, providerId);
+    const res = await changeUsers(spaceId, { free: [same] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'domain_not_allowed',
+        message: 'The Pro plan does not allow paid users from several domains.',
+      },
+    });
+    expect(await snapshot(spaceId, providerId)).toEqual(before);
+  });
+
+  it('CHK-084 only members of the space, under the subscription’s own price: strangers are named, 400, nothing written', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users strangers', { country: 'US', seats: 2 });
+    const mine = await member(spaceId, 'mine.free@gmail.com');
+    const [stranger] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'owner@northwind.example'));
+    const before = await snapshot(spaceId, providerId);
+    const res = await changeUsers(spaceId, { paid: [mine, stranger!.id] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        fields: { 'body.workspaceUserPlans': expect.stringContaining(stranger!.id) },
+      },
+    });
+    const wrongPrice = await changeUsers(spaceId, { paid: [mine], priceId: 'price_not_ours' });
+    expect(wrongPrice.statusCode).toBe(400);
+    expect(wrongPrice.json()).toMatchObject({
+      error: { fields: { 'body.workspaceUserPlans': expect.any(String) } },
+    });
+    const both = await changeUsers(spaceId, { paid: [mine], free: [mine] });
+    expect(both.statusCode).toBe(400);
+    expect(await snapshot(spaceId, providerId)).toEqual(before);
+  });
+
+  it('CHK-085 MEM-036 under MULTIPLE_PAYMENT a user paid in another space cannot be made paid: already_paid_user', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users elsewhere', { country: 'US', seats: 3 });
+    const elsewhere = await member(spaceId, 'paid.elsewhere@gmail.com');
+    const [northwind] = await t.database.db
+      .select({ workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(users.email, 'owner@northwind.example'), eq(memberships.role, 'OWNER')));
+    await t.database.db
+      .insert(memberships)
+      .values({ workspaceId: northwind!.workspaceId, userId: elsewhere, userPlan: 'PRO', isPaid: true });
+    await t.database.db
+      .insert(rolloutStatus)
+      .values({ userId: owner.userId, lastActivatedStep: 2 })
+      .onConflictDoUpdate({ target: rolloutStatus.userId, set: { lastActivatedStep: 2 } });
+    const before = await snapshot(spaceId, providerId);
+    const res = await changeUsers(spaceId, { paid: [owner.userId, elsewhere] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'already_paid_user',
+        message: 'paid.elsewhere@gmail.com is already a paid user in another space.',
+      },
+    });
+    expect(await snapshot(spaceId, providerId)).toEqual(before);
+
+    // Without the restriction the same user may be paid in two spaces.
+    await t.database.db
+      .update(rolloutStatus)
+      .set({ lastActivatedStep: 9 })
+      .where(eq(rolloutStatus.userId, owner.userId));
+    expect((await changeUsers(spaceId, { paid: [elsewhere] })).statusCode).toBe(200);
+  });
+
+  it('MEM-033 SEAT-015 a declined card answers 402 payment_failed, a card asking for confirmation 402 with the invoice page; the users stay free until it is paid and the change is sent again', async () => {
+    const { spaceId, providerId } = await paidSpace('Paid users cards', { country: 'US', seats: 1 });
+    const waiting = await member(spaceId, 'waiting.card@gmail.com');
+    await useCard(spaceId, '4000000000000341');
+    const before = await snapshot(spaceId, providerId);
+    const declined = await changeUsers(spaceId, { paid: [waiting] });
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json()).toMatchObject({ error: { code: 'payment_failed' } });
+    expect(await snapshot(spaceId, providerId)).toEqual(before);
+
+    await useCard(spaceId, '4000002500003155');
+    const confirm = await changeUsers(spaceId, { paid: [waiting] });
+    expect(confirm.statusCode, confirm.body).toBe(402);
+    expect(confirm.json()).toMatchObject({
+      error: {
+        code: 'payment_requires_confirmation',
+        message: expect.stringContaining('/sandbox/stripe/invoices/'),
+      },
+    });
+    expect(await planOf(spaceId, waiting)).toMatchObject({ plan: 'FREE' });
+    expect((await subscriptionOf(spaceId)).subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 1 });
+
+    // Confirmed on the invoice's page, the seat is paid; the same change again assigns it, uncharged.
+    const { message } = (confirm.json() as { error: { message: string } }).error;
+    const invoiceUrl = /(\S+\/sandbox\/stripe\/invoices\/[\w-]+)/.exec(message)![1]!;
+    const confirmed = await postForm(t.baseUrl, `${new URL(invoiceUrl, t.baseUrl).href}/authenticate`, {
+      result: 'complete',
+    });
+    expect(confirmed.status).toBe(303);
+    const provider = await stripe.subscriptions.retrieve(providerId);
+    expect(provider.items.data[0]!.quantity).toBe(2);
+    await syncBillingCustomerJob.run({
+      database: t.database,
+      config: t.context.config,
+      data: { customerId: provider.customer as string },
+    });
+    const invoices = (await stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length;
+    const again = await changeUsers(spaceId, { paid: [waiting] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await planOf(spaceId, waiting)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    expect((await stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
+      invoices,
+    );
+  });
+});

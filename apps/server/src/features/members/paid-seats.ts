@@ -1,0 +1,89 @@
+import type { UserPlan } from '@mergeboard/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { memberships } from '../../db/schema';
+import { activeSeatPlans, recountAssignedSeats } from './members-queries';
+import { countedSeatPlanIds, lockedSpace } from './seats';
+
+/**
+ * Locks the space and its seat plans as every member change does (seats.ts), and answers the seat
+ * plans to count again once the paid members changed.
+ */
+async function lockSeats(db: Db, workspaceId: string): Promise<string[]> {
+  const workspace = await lockedSpace(db, workspaceId);
+  return countedSeatPlanIds(workspace, await activeSeatPlans(db, workspaceId, { lock: true }));
+}
+
+/**
+ * MEM-033: members made paid hold a seat of the subscription's user plan from now on; a
+ * downgrade waiting for them is dropped. Run once the seats are paid for.
+ */
+export async function makeMembersPaid(
+  db: Db,
+  options: { workspaceId: string; userIds: readonly string[]; userPlan: Exclude<UserPlan, 'FREE'> },
+): Promise<void> {
+  if (options.userIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    const seatPlanIds = await lockSeats(tx, options.workspaceId);
+    await tx
+      .update(memberships)
+      .set({
+        userPlan: options.userPlan,
+        isPaid: true,
+        toBeRemoved: false,
+        lastBecomePaidAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(memberships.workspaceId, options.workspaceId),
+          inArray(memberships.userId, [...options.userIds]),
+        ),
+      );
+    await recountAssignedSeats(tx, options.workspaceId, seatPlanIds);
+  });
+}
+
+/**
+ * MEM-033: paid members made free at the renewal keep their seat until then, marked
+ * (isScheduledToBeDowngraded); the billing sync frees them when the next period begins.
+ */
+export async function markMembersForDowngrade(
+  db: Db,
+  options: { workspaceId: string; userIds: readonly string[] },
+): Promise<void> {
+  if (options.userIds.length === 0) return;
+  await db
+    .update(memberships)
+    .set({ toBeRemoved: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(memberships.workspaceId, options.workspaceId),
+        inArray(memberships.userId, [...options.userIds]),
+      ),
+    );
+}
+
+/**
+ * The billing sync's side of a scheduled downgrade: when the seat removal it waited in was
+ * applied (the new period began), the marked members become free and give their seats back;
+ * when it was dropped (cancelled, or the subscription ended), they stay as they are, unmarked.
+ */
+export async function settleScheduledDowngrades(
+  db: Db,
+  options: { workspaceId: string; applied: boolean },
+): Promise<void> {
+  const marked = and(eq(memberships.workspaceId, options.workspaceId), eq(memberships.toBeRemoved, true));
+  const [any] = await db.select({ id: memberships.id }).from(memberships).where(marked).limit(1);
+  if (!any) return;
+  if (!options.applied) {
+    await db.update(memberships).set({ toBeRemoved: false, updatedAt: new Date() }).where(marked);
+    return;
+  }
+  const seatPlanIds = await lockSeats(db, options.workspaceId);
+  await db
+    .update(memberships)
+    .set({ userPlan: 'FREE', isPaid: false, toBeRemoved: false, updatedAt: new Date() })
+    .where(marked);
+  await recountAssignedSeats(db, options.workspaceId, seatPlanIds);
+}
