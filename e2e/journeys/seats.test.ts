@@ -120,6 +120,40 @@ describe.skipIf(!runJourneys)('journeys: seats and the subscription over its lif
     await page.close();
   });
 
+  it('BILL-018 BILL-020 BILL-022 BILL-033 a renewal refused by the saved card shows the failed-payment banner; a new card in the portal clears it (375 px)', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
+
+    // The portal: save the card that fails its charges, then move the test clock past the renewal.
+    await page.goto(`${env.server.url}${prefix}/space/billing`);
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { name: 'Manage your billing' }).waitFor();
+    await page.getByLabel('New card number').fill('4000 0000 0000 0341');
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await page.getByText('Visa ending in 0341').waitFor();
+    await page.getByLabel('Advance the clock by').selectOption('renewal');
+    await page.getByRole('button', { name: 'Advance the clock' }).click();
+    await page.getByText(/Past due/).waitFor();
+    await shot(page, 'seats-portal-past-due-mobile');
+
+    await page.getByRole('link', { name: 'Return to Mergeboard' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    const failed = page.getByText('Your last payment attempt failed');
+    await failed.waitFor({ timeout: 20_000 });
+    await shot(page, 'seats-payment-failed-mobile');
+
+    await page.getByRole('button', { name: 'Update your payment preferences' }).click();
+    await page.getByRole('heading', { name: 'Manage your billing' }).waitFor();
+    await page.getByLabel('New card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await page.getByText('Visa ending in 4242').waitFor();
+    await page.getByRole('link', { name: 'Return to Mergeboard' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    await page.getByText(/^Renews on /).waitFor();
+    await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(0);
+    await page.close();
+  });
+
   it('SEAT-026 SEAT-028 C1 an admin sees the scheduled removal banner but cannot cancel it (375 px)', async () => {
     const owner = await env.browser.newPage({ viewport: viewports.desktop });
     const prefix = await signInAs(owner, env.server.url, 'owner@acme.example');
