@@ -36,7 +36,7 @@ describe('seat changes', () => {
     expect(cancelsScheduledRemoval('ADMIN')).toBe(false);
   });
 
-  it('SEAT-005 SEAT-006 the seat pages go to billing for Gmail users, no subscription, a scheduled removal, unlimited seats, or one seat (remove)', () => {
+  it('SEAT-002 SEAT-005 SEAT-006 the seat pages go to billing for Gmail users, no subscription, a scheduled removal, unlimited seats (a total of -1), or one seat (remove)', () => {
     const base = {
       page: 'add-seats',
       isGmailUser: false,

@@ -14,7 +14,7 @@ import {
 } from './seat-spinner';
 
 describe('seat spinner', () => {
-  it('CHK-007 a team takes whole numbers from 2 to 100, contact beyond', () => {
+  it('CHK-007 SEAT-032 a team takes whole numbers from 2 to 100, contact beyond', () => {
     expect(TEAM_SEATS).toEqual({ min: 2, max: 100 });
     expect(seatRangeError(2, TEAM_SEATS)).toBeNull();
     expect(seatRangeError(100, TEAM_SEATS)).toBeNull();
