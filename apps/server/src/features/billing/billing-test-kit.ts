@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { expect } from 'vitest';
+import { billingCustomers, subscriptions, users } from '../../db/schema';
+import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 
 /**
@@ -86,4 +90,43 @@ export async function buyPlan(
   const { subscriptionId } = synced.json() as { subscriptionId: string | null };
   expect(subscriptionId).toBeTruthy();
   return { subscriptionId: subscriptionId!, sessionId };
+}
+
+/**
+ * A new space of a new owner (one may own only 5 spaces) with `purchase` bought by `card` (4242
+ * unless given), its customer on a test clock from January 15th, 2026 when asked. Answers the
+ * owner too: the caller of every later request.
+ */
+export async function buyForNewOwner(
+  t: TestApp & { baseUrl: string },
+  name: string,
+  purchase: Purchase,
+  options: { clock?: boolean; card?: string } = {},
+) {
+  const { stripe } = t.context.payments;
+  const email = `buyer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ email, name: 'Pat Buyer', isPersonal: true })
+    .returning();
+  const owner = { headers: (await signedInAs(t, email)).headers, userId: user!.id };
+  const spaceId = await newSpace(t, owner, name);
+  let clock: Stripe.TestHelpers.TestClock | null = null;
+  if (options.clock) {
+    clock = await stripe.testHelpers.testClocks.create({
+      frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
+    });
+    const customer = await stripe.customers.create({ email, test_clock: clock.id });
+    await t.database.db
+      .insert(billingCustomers)
+      .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
+  }
+  const { subscriptionId } = await buyPlan(t, {
+    spaceId,
+    headers: owner.headers,
+    purchase,
+    card: options.card ?? '4242424242424242',
+  });
+  const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  return { owner, spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
 }

@@ -8,12 +8,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingCustomers, scheduledSeatRemovals, subscriptions, users, workspaces } from '../../db/schema';
+import { scheduledSeatRemovals, users, workspaces } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { billingBase, buyPlan, newSpace, postForm, type Purchase } from './billing-test-kit';
+import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
 
@@ -39,36 +39,15 @@ describe('seats: add now, remove at the renewal', () => {
   const removalsUrl = (space: string, subscription: string) =>
     `${seatsUrl(space, subscription)}/scheduled-removals`;
 
-  /**
-   * A new space of a new owner (one may own only 5) with `purchase` bought by card 4242, on a test
-   * clock when asked; `owner` is then that space's owner.
-   */
-  const paidSpace = async (name: string, purchase: Purchase, options: { clock?: boolean } = {}) => {
-    const email = `buyer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
-    await t.database.db.insert(users).values({ email, name: 'Pat Buyer', isPersonal: true });
-    owner = await callerOf(email);
-    const spaceId = await newSpace(t, owner, name);
-    let clock: Stripe.TestHelpers.TestClock | null = null;
-    if (options.clock) {
-      clock = await stripe.testHelpers.testClocks.create({
-        frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
-      });
-      const customer = await stripe.customers.create({ email, test_clock: clock.id });
-      await t.database.db
-        .insert(billingCustomers)
-        .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
-    }
-    const { subscriptionId } = await buyPlan(t, {
-      spaceId,
-      headers: owner.headers,
-      purchase,
-      card: '4242424242424242',
-    });
-    const [row] = await t.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId));
-    return { spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
+  /** A space bought by a new owner, who is `owner` from then on (billing-test-kit's buyForNewOwner). */
+  const paidSpace = async (
+    name: string,
+    purchase: Purchase,
+    options: { clock?: boolean; card?: string } = {},
+  ) => {
+    const bought = await buyForNewOwner(t, name, purchase, options);
+    owner = bought.owner;
+    return bought;
   };
 
   const seatPlanOf = async (space: string) => {

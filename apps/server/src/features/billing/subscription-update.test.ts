@@ -1,13 +1,10 @@
 import { listSubscriptionsV1, paymentInfoSchema, updateSubscriptionV1 } from '@mergeboard/core';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingCustomers, subscriptions, users } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
-import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { billingBase, buyPlan, newSpace, type Purchase } from './billing-test-kit';
+import { billingBase, buyForNewOwner, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
 
@@ -28,40 +25,15 @@ describe('subscription update: billing cycle and paid users', () => {
   const updateUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v1/${subscription}`;
 
-  /** A new owner (one may own only 5 spaces) and a space bought by card 4242, on a clock if asked. */
+  /** A space bought by a new owner, who is `owner` from then on (billing-test-kit's buyForNewOwner). */
   const paidSpace = async (
     name: string,
     purchase: Purchase,
     options: { clock?: boolean; card?: string } = {},
   ) => {
-    const email = `changer.${name.toLowerCase().replace(/\W+/g, '.')}@gmail.com`;
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ email, name: 'Sam Changer', isPersonal: true })
-      .returning();
-    owner = { headers: (await signedInAs(t, email)).headers, userId: user!.id };
-    const spaceId = await newSpace(t, owner, name);
-    let clock: Stripe.TestHelpers.TestClock | null = null;
-    if (options.clock) {
-      clock = await stripe.testHelpers.testClocks.create({
-        frozen_time: Math.floor(Date.UTC(2026, 0, 15, 12) / 1000),
-      });
-      const customer = await stripe.customers.create({ email, test_clock: clock.id });
-      await t.database.db
-        .insert(billingCustomers)
-        .values({ workspaceId: spaceId, provider: t.context.payments.provider, customerId: customer.id });
-    }
-    const { subscriptionId } = await buyPlan(t, {
-      spaceId,
-      headers: owner.headers,
-      purchase,
-      card: options.card ?? '4242424242424242',
-    });
-    const [row] = await t.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId));
-    return { spaceId, subscriptionId, providerId: row!.providerSubscriptionId!, clock };
+    const bought = await buyForNewOwner(t, name, purchase, options);
+    owner = bought.owner;
+    return bought;
   };
   const subscriptionOf = async (space: string) => {
     const res = await call('GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
