@@ -48,7 +48,7 @@ table{width:100%;border-collapse:collapse}th,td{padding:.35rem 0;text-align:left
 td.amount,th.amount{text-align:right;white-space:nowrap;padding-left:.75rem}
 tr.total th,tr.total td{border-top:1px solid #d0d7de;font-weight:700}
 label{display:block;font-weight:600;margin-bottom:.25rem}
-input{width:100%;font:inherit;padding:.6rem;border:1px solid #57606a;border-radius:.375rem}
+input,select{width:100%;font:inherit;padding:.6rem;border:1px solid #57606a;border-radius:.375rem;background:#fff}
 input[aria-invalid=true]{border-color:#a40e26}
 .hint{color:#424a53;font-size:.9rem;margin:.25rem 0 0}
 .error{color:#a40e26;font-weight:600;margin:.5rem 0}
