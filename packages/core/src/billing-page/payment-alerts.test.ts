@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '../billing/billing-contracts';
 import {
   liveInvoiceAlert,
   PAYMENT_ALERT_TEXTS,
@@ -9,30 +8,7 @@ import {
 } from './payment-alerts';
 import { loadsPaymentAlerts, seesBillingWarnings } from './payment-alerts-gate';
 import { canManageBilling } from './subscription-actions';
-
-const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  subscriptionId: 'sub-1',
-  workspaceId: 'w-1',
-  subscriptionStatus: 'ACTIVE',
-  paymentSource: 'STRIPE',
-  purchaseType: 'B2B',
-  billingInterval: 'YEARLY',
-  workspacePlan: 'PRO',
-  country: 'US',
-  currency: 'USD',
-  taxRate: 0,
-  amount: 90_000,
-  discount: 0,
-  autoRenew: true,
-  subscriptionTimestamp: '1700000000000',
-  startTimestamp: '1700000000000',
-  endTimestamp: '1731536000000',
-  createTimestamp: '1700000000000',
-  lastUpdateTimestamp: '1700000000000',
-  stripeSubscriptionScheduleId: null,
-  scheduledChanges: null,
-  ...overrides,
-});
+import { subscription } from './subscription-test-kit';
 
 const unpaid = (status: string | null) => ({
   country: null,

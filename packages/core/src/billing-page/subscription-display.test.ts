@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '../billing/billing-contracts';
 import {
   formatMoney,
   renewalLine,
@@ -9,30 +8,7 @@ import {
   subscriptionState,
   timestampOf,
 } from './subscription-display';
-
-const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  subscriptionId: 'sub-1',
-  workspaceId: 'w-1',
-  subscriptionStatus: 'ACTIVE',
-  paymentSource: 'STRIPE',
-  purchaseType: 'B2B',
-  billingInterval: 'YEARLY',
-  workspacePlan: 'PRO',
-  country: 'US',
-  currency: 'USD',
-  taxRate: 0,
-  amount: 90_000,
-  discount: 0,
-  autoRenew: true,
-  subscriptionTimestamp: '1700000000000',
-  startTimestamp: '1700000000000',
-  endTimestamp: '1731536000000',
-  createTimestamp: '1700000000000',
-  lastUpdateTimestamp: '1700000000000',
-  stripeSubscriptionScheduleId: null,
-  scheduledChanges: null,
-  ...overrides,
-});
+import { subscription } from './subscription-test-kit';
 
 describe('subscription display', () => {
   it('BILL-017 all CANCELED counts as canceled; otherwise the newest live one shows', () => {
