@@ -1,4 +1,10 @@
-import { seatPageRedirects, subscriptionState, type SeatCount, type Subscription } from '@mergeboard/core';
+import {
+  priceInfoV2Body,
+  seatPageRedirects,
+  subscriptionState,
+  type SeatCount,
+  type Subscription,
+} from '@mergeboard/core';
 import { useSubscriptions } from '../billing';
 import { useScheduledRemoval } from '../seat-removal';
 import { useSpace } from '../spaces';
@@ -16,6 +22,30 @@ export type SeatSubscriptionState =
   | { status: 'pending' | 'error'; refetch: () => void }
   | { status: 'redirect' }
   | { status: 'ready'; value: SeatSubscription; refetch: () => Promise<SeatSubscription | null> };
+
+/** The paid plan the subscription's seats are of (a seat is never FREE). */
+export const seatUserPlanOf = ({ plan }: SeatSubscription) =>
+  plan.userPlanType === 'FREE' ? 'PRO' : plan.userPlanType;
+
+/**
+ * The price preview of the subscription's seat plan at `quantity` seats, in its own country,
+ * plan and interval: the seats to add (previewProratedAmounts, charged now) or the seats kept.
+ */
+export function seatPriceBody(value: SeatSubscription, quantity: number, previewProratedAmounts = false) {
+  const { subscription } = value;
+  return priceInfoV2Body({
+    form: {
+      country: subscription.country ?? 'US',
+      companyName: subscription.additionalStripeInfo?.companyName ?? '',
+    },
+    seatPlans: [{ userPlan: seatUserPlanOf(value), quantity }],
+    purchase: {
+      workspacePlan: subscription.workspacePlan === 'PREMIUM' ? 'PREMIUM' : 'PRO',
+      billingInterval: subscription.billingInterval,
+    },
+    previewProratedAmounts,
+  });
+}
 
 function seatSubscriptionOf(items: readonly Subscription[] | undefined): SeatSubscription | null {
   const state = subscriptionState(items ?? []);

@@ -5,7 +5,6 @@ import {
   flowSteps,
   formatMoney,
   perSeatPerMonth,
-  priceInfoV2Body,
   SEAT_CONTACT_TEXT,
   SEAT_TEXTS,
   seatFlowType,
@@ -27,7 +26,12 @@ import { SeatChangeFailureAlert } from './seat-change-failure';
 import { SeatPageGate } from './seat-page-gate';
 import { SeatSpinner } from './seat-spinner';
 import { useAddSeatsFlow } from '../use-add-seats-flow';
-import { useSeatSubscription, type SeatSubscription } from '../use-seat-subscription';
+import {
+  seatPriceBody,
+  seatUserPlanOf,
+  useSeatSubscription,
+  type SeatSubscription,
+} from '../use-seat-subscription';
 
 const TYPE = seatFlowType({ step: 'add-seats', isGmailUser: false });
 const STEPS = flowSteps(TYPE);
@@ -63,29 +67,15 @@ function AddSeats({
   reload: () => Promise<SeatSubscription | null>;
 }) {
   const { space, prefix } = useSpace();
-  const { subscription, plan, seats } = value;
+  const { subscription, seats } = value;
   const max = seatsLeftToAdd(seats.totalSeats);
   const [quantityText, setQuantityText] = useState('1');
   const quantity = quantityText === '' ? null : Number(quantityText);
   const rangeError = seatRangeError(quantity, { min: 1, max });
   const valid = rangeError === null && quantity !== null;
-  const userPlan = plan.userPlanType === 'FREE' ? 'PRO' : plan.userPlanType;
-  const price = usePriceInfo(
-    space.workspaceId,
-    priceInfoV2Body({
-      form: {
-        country: subscription.country ?? 'US',
-        companyName: subscription.additionalStripeInfo?.companyName ?? '',
-      },
-      seatPlans: [{ userPlan, quantity: quantity ?? 1 }],
-      purchase: {
-        workspacePlan: subscription.workspacePlan === 'PREMIUM' ? 'PREMIUM' : 'PRO',
-        billingInterval: subscription.billingInterval,
-      },
-      previewProratedAmounts: true,
-    }),
-    { enabled: valid },
-  );
+  const price = usePriceInfo(space.workspaceId, seatPriceBody(value, quantity ?? 1, true), {
+    enabled: valid,
+  });
   const flow = useAddSeatsFlow({ subscriptionId: subscription.subscriptionId, reload, onSettling });
   const info = valid ? price.data : undefined;
   const money = (cents: number) => formatMoney(cents, info?.currency ?? subscription.currency);
@@ -184,7 +174,7 @@ function AddSeats({
                     quantity !== null &&
                     flow.submit({
                       workspaceId: space.workspaceId,
-                      userPlan,
+                      userPlan: seatUserPlanOf(value),
                       quantity,
                       prorationDate: info.prorationDate,
                     })

@@ -3,7 +3,6 @@ import {
   CHECKOUT_STEPS,
   flowSteps,
   formatMoney,
-  priceInfoV2Body,
   removableSeatTotals,
   removeSeatsLabel,
   SEAT_TEXTS,
@@ -25,7 +24,7 @@ import { useScheduleSeatRemoval } from '../api/schedule-seat-removal';
 import { CheckoutFrame } from './checkout-frame';
 import { SeatChangeFailureAlert } from './seat-change-failure';
 import { SeatPageGate } from './seat-page-gate';
-import { useSeatSubscription, type SeatSubscription } from '../use-seat-subscription';
+import { seatPriceBody, useSeatSubscription, type SeatSubscription } from '../use-seat-subscription';
 
 const TYPE = seatFlowType({ step: 'remove-seats', isGmailUser: false });
 const STEPS = flowSteps(TYPE);
@@ -54,22 +53,7 @@ function RemoveSeats({ value, onSettling }: { value: SeatSubscription; onSettlin
   const target = chosen ?? totals[0] ?? seats.totalSeats;
   const removed = seats.totalSeats - target;
   const everySeatUsed = totals.length === 0;
-  const userPlan = plan.userPlanType === 'FREE' ? 'PRO' : plan.userPlanType;
-  const price = usePriceInfo(
-    space.workspaceId,
-    priceInfoV2Body({
-      form: {
-        country: subscription.country ?? 'US',
-        companyName: subscription.additionalStripeInfo?.companyName ?? '',
-      },
-      seatPlans: [{ userPlan, quantity: target }],
-      purchase: {
-        workspacePlan: subscription.workspacePlan === 'PREMIUM' ? 'PREMIUM' : 'PRO',
-        billingInterval: subscription.billingInterval,
-      },
-    }),
-    { enabled: !everySeatUsed },
-  );
+  const price = usePriceInfo(space.workspaceId, seatPriceBody(value, target), { enabled: !everySeatUsed });
   const schedule = useScheduleSeatRemoval(space.workspaceId);
   const [failure, setFailure] = useState<SeatChangeFailure | null>(null);
   const nextDate = formatLongDate(timestampOf(subscription.endTimestamp));
