@@ -101,9 +101,19 @@ export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 export const INVOICE_STATUSES = ['DRAFT', 'OPEN', 'PAID', 'VOID', 'UNCOLLECTIBLE'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** The furthest point a recipient reached; the tracking timestamps keep the whole history. */
+/**
+ * The furthest point a recipient reached; the tracking timestamps keep the whole history. The
+ * merge engine moves a row PENDING → SENDING → SENT or FAILED (or UNKNOWN when its worker died).
+ */
 export const CAMPAIGN_RECIPIENT_STATUSES = [
   'PENDING',
+  /** Claimed by a worker that is sending it now. */
+  'SENDING',
+  /**
+   * Claimed by a worker that died before recording the outcome: it may or may not have been
+   * sent, and it is never sent again (a duplicate is worse than a gap).
+   */
+  'UNKNOWN',
   'SENT',
   'OPENED',
   'CLICKED',
@@ -113,3 +123,22 @@ export const CAMPAIGN_RECIPIENT_STATUSES = [
   'FAILED',
 ] as const;
 export type CampaignRecipientStatus = (typeof CAMPAIGN_RECIPIENT_STATUSES)[number];
+
+/** Where a spreadsheet's rows came from: an uploaded CSV or XLSX file, or a Google Sheet. */
+export const SPREADSHEET_SOURCES = ['UPLOAD', 'GOOGLE_SHEETS'] as const;
+export type SpreadsheetSource = (typeof SPREADSHEET_SOURCES)[number];
+
+/**
+ * A mail merge's own state (the Scheduled list shows the spec's statuses from scheduled_merges):
+ * SCHEDULED until it starts, SENDING while workers claim its rows, WAITING_FOR_QUOTA when the
+ * sender's daily quota ran out (resumes at the reset), then COMPLETED, CANCELED or FAILED.
+ */
+export const MERGE_STATUSES = [
+  'SCHEDULED',
+  'SENDING',
+  'WAITING_FOR_QUOTA',
+  'COMPLETED',
+  'CANCELED',
+  'FAILED',
+] as const;
+export type MergeStatus = (typeof MERGE_STATUSES)[number];

@@ -99,3 +99,6 @@ export const DATE_RANGE_OPTIONS = [
 ] as const;
 export type DateRange = (typeof DATE_RANGE_OPTIONS)[number]['value'];
 export const DEFAULT_DATE_RANGE: DateRange = 'LAST_12_MONTHS';
+
+/** What one uploaded spreadsheet may hold (stated on the upload screen and in OpenAPI). */
+export const SPREADSHEET_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 50_000, maxColumns: 200 } as const;

@@ -85,9 +85,25 @@ export const campaignRecipients = pgTable(
     bouncedAt: timestamptz('bounced_at'),
     respondedAt: timestamptz('responded_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
+    /** The merge engine's: the sheet row this recipient came from (its merge fields). */
+    rowNumber: integer('row_number'),
+    /** When and by which worker the row was claimed (SENDING); the reaper reads claimed_at. */
+    claimedAt: timestamptz('claimed_at'),
+    claimedBy: text('claimed_by'),
+    /** The Message-ID the message was sent with (stable per merge and row). */
+    messageId: text('message_id'),
+    /** Why a FAILED or UNKNOWN row was not (or may not have been) sent. */
+    failureReason: text('failure_reason'),
   },
   (t) => [
     unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),
+    // Workers claim a campaign's next PENDING rows in sheet order; the reaper looks for old SENDING rows.
+    index('campaign_recipients_pending_idx')
+      .on(t.campaignId, t.rowNumber)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('campaign_recipients_sending_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'SENDING'`),
     // The rollup's campaign triggers (moves, deletes) count a campaign's sends by month
     // inside the index, without visiting each recipient row.
     index('campaign_recipients_campaign_id_sent_at_idx').on(t.campaignId, t.sentAt),

@@ -3,6 +3,7 @@ export * from './workspaces';
 export * from './memberships';
 export * from './billing';
 export * from './campaigns';
+export * from './merges';
 export * from './suppressions';
 export * from './content';
 export * from './system';
