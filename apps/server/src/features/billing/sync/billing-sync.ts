@@ -77,7 +77,7 @@ async function upsertSubscription(
   workspaceId: string,
   customer: Stripe.Customer,
   state: ProviderState,
-): Promise<{ workspacePlan: string; userPlans: string[]; status: string } | null> {
+): Promise<{ workspacePlan: string; isPerSeat: boolean; userPlans: string[]; status: string } | null> {
   const { subscription, coupon } = state;
   const items = subscription.items.data;
   const priceIds = items.map((item) => item.price.id);
@@ -193,19 +193,21 @@ async function upsertSubscription(
   }
   return {
     workspacePlan: first.workspacePlan,
+    isPerSeat: first.isPerSeat,
     status: values.status,
     userPlans: plans.flatMap((plan) => (plan.userPlan ? [plan.userPlan] : [])),
   };
 }
 
 /**
- * The space's plan follows its live Stripe subscription; the buyer's seat goes to the owner when
- * nobody holds a paid seat yet (000 §2: one seat is reserved for the owner).
+ * The space's plan and billing model follow its live Stripe subscription (a per-seat price makes
+ * it a per-seat space; the older flow's Premium price keeps it on the older flow); the buyer's seat
+ * goes to the owner when nobody holds a paid seat yet (000 §2: one seat is reserved for the owner).
  */
 async function applyToSpace(
   tx: Tx,
   workspaceId: string,
-  live: { workspacePlan: string; userPlans: string[] } | undefined,
+  live: { workspacePlan: string; isPerSeat: boolean; userPlans: string[] } | undefined,
 ): Promise<void> {
   if (!live) {
     await tx
@@ -216,7 +218,12 @@ async function applyToSpace(
   }
   await tx
     .update(workspaces)
-    .set({ plan: live.workspacePlan as 'PRO', isPerSeat: true, legacyType: null, updatedAt: new Date() })
+    .set({
+      plan: live.workspacePlan as 'PRO',
+      isPerSeat: live.isPerSeat,
+      legacyType: null,
+      updatedAt: new Date(),
+    })
     .where(eq(workspaces.id, workspaceId));
   const [paid] = await tx
     .select({ userId: memberships.userId })
