@@ -70,6 +70,22 @@ describe('Billing-cycle change', () => {
     });
   });
 
+  it('CHK-044 the order summary prices every seat the subscription bills, unassigned ones too, not only the paid users', async () => {
+    // Two paid users (owner, Ann) on a subscription of 5 seats: $150 a month is 5 × $30.
+    const preview = {
+      ...changePreview(0),
+      targetBillingInterval: 'MONTHLY' as const,
+      subtotal: 15_000,
+      totalAmount: 15_000,
+      stripePlans: [
+        { stripePriceId: 'price_1', userIds: [owner.id, ann.id], totalAmount: 15_000, quantity: 5 },
+      ],
+    };
+    await open('/checkout?change-billing-cycle=1', { routes: { [r.priceV1]: json(200, preview) } });
+    expect(await screen.findByText('Pro, 5 seats × $30.00 / month')).toBeInTheDocument();
+    expect(screen.queryByText(/2 seats ×/)).not.toBeInTheDocument();
+  });
+
   it('BILL-027 a refused change (billing_cycle_change_scheduled) goes back to billing with the error', async () => {
     const { user, router } = await open('/checkout/summary?change-billing-cycle=1', {
       routes: {
