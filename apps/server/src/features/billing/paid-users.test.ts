@@ -4,6 +4,7 @@ import {
   paymentInfoSchema,
   scheduledSeatRemovalSchema,
   updateSubscriptionV1,
+  workspaceUserPlansOf,
 } from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -159,6 +160,28 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     const again = await changeUsers(spaceId, { paid: [owner.userId, first, second] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'nothing_to_change' } });
+  });
+
+  it('MEM-033 CHK-070 the summary’s update is built from the preview: its price names the users paid after the change, and sending them back makes the free member paid', async () => {
+    const { spaceId } = await paidSpace('Paid users from the preview', { country: 'US', seats: 2 });
+    const newcomer = await member(spaceId, 'preview.newcomer@gmail.com');
+    const other = await member(spaceId, 'preview.other@gmail.com');
+    // As the summary asks it: everyone paid after the change, and those left free as FREE.
+    const info = await previewChange(spaceId, [
+      { userId: owner.userId, userPlan: 'PRO_PERSONAL' },
+      { userId: newcomer, userPlan: 'PRO_PERSONAL' },
+      { userId: other, userPlan: 'FREE' },
+    ]);
+    expect(info.stripePlans).toEqual([
+      expect.objectContaining({ quantity: 2, userIds: [owner.userId, newcomer] }),
+    ]);
+    const subscription = await subscriptionOf(spaceId);
+    const res = await call('PUT', updateUrl(spaceId, subscription.subscriptionId), {
+      workspaceUserPlans: workspaceUserPlansOf({ previewed: info.stripePlans, downgraded: [] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await planOf(spaceId, newcomer)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    expect(await planOf(spaceId, other)).toMatchObject({ plan: 'FREE' });
   });
 
   it('MEM-033 a paid member made free keeps the seat until the renewal; then they are FREE and the seat count dropped', async () => {
