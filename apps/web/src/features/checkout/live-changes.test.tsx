@@ -86,6 +86,33 @@ describe('Billing-cycle change', () => {
     expect(screen.queryByText(/2 seats ×/)).not.toBeInTheDocument();
   });
 
+  it('BILL-013 once confirmed, the subscriptions read again hold the change scheduled: the owner is back on billing without the cannot-change error', async () => {
+    let changed = false;
+    let readsAfterChange = 0;
+    const scheduled = {
+      ...live,
+      stripeSubscriptionScheduleId: 'sub_sched_1',
+      scheduledChanges: { targetBillingInterval: 'MONTHLY' as const, changeTimestamp: live.endTimestamp },
+    };
+    const { user, router } = await open('/checkout?change-billing-cycle=1', {
+      routes: {
+        [r.priceV1]: json(200, { ...changePreview(0), targetBillingInterval: 'MONTHLY' }),
+        [r.subscriptions]: () => {
+          if (changed) readsAfterChange += 1;
+          return json(200, { items: [changed ? scheduled : live] });
+        },
+        [updateRoute]: () => {
+          changed = true;
+          return json(200, scheduled);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(readsAfterChange).toBeGreaterThan(0));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${proSpace.urlPrefix}/space/billing`));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('BILL-027 a refused change (billing_cycle_change_scheduled) goes back to billing with the error', async () => {
     const { user, router } = await open('/checkout/summary?change-billing-cycle=1', {
       routes: {
