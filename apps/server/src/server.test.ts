@@ -31,10 +31,14 @@ async function freshConfig(env: NodeJS.ProcessEnv = {}): Promise<Config> {
   return loadConfig(base);
 }
 
-async function queryRows(config: Config, text: string): Promise<Record<string, unknown>[]> {
+async function queryRows(
+  config: Config,
+  text: string,
+  params: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
   const database = await openDatabase(config.database);
   try {
-    return (await database.execute(text, [])).rows;
+    return (await database.execute(text, params)).rows;
   } finally {
     await database.close();
   }
@@ -45,16 +49,23 @@ async function countRows(config: Config, table: string): Promise<number> {
   return Number(row?.n);
 }
 
-/** Acme Sales' subscription: our row's provider id, and the sandbox's subscription of that id. */
-async function acmeSubscription(config: Config) {
+/**
+ * A demo space's live subscription: our row's provider id, and the sandbox's subscription of that
+ * id (status, seats, interval); the space's billing model and the seats assigned in our rows.
+ */
+async function demoSubscription(config: Config, spaceName: string) {
   const [row] = await queryRows(
     config,
     `SELECT s.provider_subscription_id AS "providerId", o.data->>'status' AS "sandboxStatus",
-            (o.data->'items'->'data'->0->>'quantity')::int AS "sandboxSeats"
+            (o.data->'items'->'data'->0->>'quantity')::int AS "sandboxSeats",
+            o.data->'items'->'data'->0->'price'->'recurring'->>'interval' AS "sandboxInterval",
+            w.is_per_seat AS "isPerSeat", p.assigned_seats AS "assignedSeats"
        FROM subscriptions s
        JOIN workspaces w ON w.id = s.workspace_id
+       JOIN subscription_payment_plans p ON p.subscription_id = s.id
        LEFT JOIN sandbox_stripe_objects o ON o.id = s.provider_subscription_id
-      WHERE w.name = 'Acme Sales' AND s.status = 'ACTIVE'`,
+      WHERE w.name = $1 AND s.status = 'ACTIVE'`,
+    [spaceName],
   );
   return row;
 }
@@ -73,12 +84,24 @@ describe('starting the server the way npm start does', { timeout: 120_000 }, () 
     const campaigns = await countRows(config, 'campaigns');
     expect(users).toBeGreaterThanOrEqual(12);
     expect(campaigns).toBeGreaterThanOrEqual(60);
-    // The demo's per-seat Stripe subscription was bought in the payment sandbox, its 15 seats paid.
-    const acme = await acmeSubscription(config);
-    expect(acme).toEqual({
+    // The demo's Stripe subscriptions were bought in the payment sandbox: Acme Sales' 15 per-seat
+    // seats, and Acme Europe's yearly Premium of 5 places, which stays on the older flow.
+    const acme = await demoSubscription(config, 'Acme Sales');
+    expect(acme).toMatchObject({
       providerId: expect.not.stringMatching(/^sub_demo_/),
       sandboxStatus: 'active',
       sandboxSeats: 15,
+      sandboxInterval: 'year',
+      isPerSeat: true,
+    });
+    const europe = await demoSubscription(config, 'Acme Europe');
+    expect(europe).toEqual({
+      providerId: expect.not.stringMatching(/^sub_demo_/),
+      sandboxStatus: 'active',
+      sandboxSeats: 5,
+      sandboxInterval: 'year',
+      isPerSeat: false,
+      assignedSeats: 4,
     });
 
     const second = await startServer(config);
@@ -86,7 +109,8 @@ describe('starting the server the way npm start does', { timeout: 120_000 }, () 
     await second.stop();
     expect(await countRows(config, 'users')).toBe(users);
     expect(await countRows(config, 'campaigns')).toBe(campaigns);
-    expect(await acmeSubscription(config)).toEqual(acme);
+    expect(await demoSubscription(config, 'Acme Sales')).toEqual(acme);
+    expect(await demoSubscription(config, 'Acme Europe')).toEqual(europe);
   });
 
   it('starts empty with DEMO=0', async () => {

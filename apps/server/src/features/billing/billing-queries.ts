@@ -1,4 +1,5 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   invoices,
@@ -49,4 +50,42 @@ export async function latestInvoicesOf(db: Db, subscriptionIds: string[]) {
     .from(invoices)
     .where(inArray(invoices.subscriptionId, subscriptionIds))
     .orderBy(invoices.subscriptionId, desc(invoices.createdAt));
+}
+
+const nextPlan = alias(paymentPlans, 'next_plan');
+
+/**
+ * BILL-013: for subscriptions with a billing-cycle change scheduled, each seat plan's seats and the
+ * price they are billed at from the change on: the same plan (workspace plan, user plan, currency,
+ * billing model) at the target interval, as the change itself chose it (cycle-change.ts).
+ */
+export async function scheduledIntervalPlansOf(db: Db, subscriptionIds: string[]) {
+  if (subscriptionIds.length === 0) return [];
+  return db
+    .selectDistinctOn([subscriptionPaymentPlans.id], {
+      subscriptionId: subscriptionPaymentPlans.subscriptionId,
+      totalSeats: subscriptionPaymentPlans.totalSeats,
+      paymentPlanId: nextPlan.id,
+    })
+    .from(subscriptionPaymentPlans)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPaymentPlans.subscriptionId))
+    .innerJoin(paymentPlans, eq(paymentPlans.id, subscriptionPaymentPlans.paymentPlanId))
+    .innerJoin(
+      nextPlan,
+      and(
+        eq(nextPlan.billingInterval, subscriptions.scheduledBillingInterval),
+        eq(nextPlan.workspacePlan, paymentPlans.workspacePlan),
+        sql`${nextPlan.userPlan} IS NOT DISTINCT FROM ${paymentPlans.userPlan}`,
+        eq(nextPlan.currency, paymentPlans.currency),
+        eq(nextPlan.isPerSeat, paymentPlans.isPerSeat),
+        eq(nextPlan.status, 'ACTIVE'),
+      ),
+    )
+    .where(
+      and(
+        inArray(subscriptionPaymentPlans.subscriptionId, subscriptionIds),
+        isNotNull(subscriptions.scheduledBillingInterval),
+      ),
+    )
+    .orderBy(subscriptionPaymentPlans.id, asc(nextPlan.createdAt));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import {
   allPaymentPlans,
   latestInvoicesOf,
+  scheduledIntervalPlansOf,
   seatPlansOf,
   subscriptionsOfSpace,
   tiersOf,
@@ -49,6 +50,26 @@ export async function listPaymentPlans(db: Db): Promise<{ items: PaymentPlan[] }
 
 const millis = (date: Date) => String(date.getTime());
 
+/** The unit amount a tiered price asks for this many seats: the first tier that holds them. */
+const unitAmountFor = (tiers: { upTo: number | null; unitAmount: number }[], seats: number) =>
+  (tiers.find((tier) => tier.upTo === null || seats <= tier.upTo) ?? tiers.at(-1))?.unitAmount ?? null;
+
+/**
+ * BILL-013: what each subscription with a scheduled billing-cycle change is billed per period from
+ * the change on: its seats at the target interval's price (null when a price is unknown).
+ */
+async function scheduledAmountsOf(db: Db, subscriptionIds: string[]): Promise<Map<string, number | null>> {
+  const plans = await scheduledIntervalPlansOf(db, subscriptionIds);
+  const tiers = tiersByPlan(await tiersOf(db, [...new Set(plans.map((plan) => plan.paymentPlanId))]));
+  const amounts = new Map<string, number | null>();
+  for (const plan of plans) {
+    const unit = unitAmountFor(tiers.get(plan.paymentPlanId) ?? [], plan.totalSeats);
+    const sum = amounts.has(plan.subscriptionId) ? amounts.get(plan.subscriptionId)! : 0;
+    amounts.set(plan.subscriptionId, sum === null || unit === null ? null : sum + unit * plan.totalSeats);
+  }
+  return amounts;
+}
+
 /**
  * API-025: a space's subscriptions as our rows hold them (the webhook sync keeps them equal to the
  * provider's). With retrieveAdditionalStripeInfo, the coupon, the latest invoice and what the next
@@ -65,9 +86,13 @@ export async function listSpaceSubscriptions(
     await tiersOf(db, [...new Set(seatPlans.map((plan) => plan.seats.paymentPlanId))]),
   );
   const invoices = options.additionalInfo ? await latestInvoicesOf(db, ids) : [];
+  const changing = rows.filter((row) => row.scheduledBillingInterval !== null).map((row) => row.id);
+  const scheduledAmounts = options.additionalInfo ? await scheduledAmountsOf(db, changing) : new Map();
   return {
     items: rows.map((row) => {
       const invoice = invoices.find((entry) => entry.subscriptionId === row.id);
+      // After a scheduled billing-cycle change, the next invoice bills the seats at the new interval.
+      const nextAmount = scheduledAmounts.get(row.id) ?? row.amount;
       return {
         subscriptionId: row.id,
         workspaceId: row.workspaceId,
@@ -115,7 +140,7 @@ export async function listSpaceSubscriptions(
                   row.status === 'ACTIVE' && row.autoRenew
                     ? {
                         amountDue: periodCharge({
-                          amount: row.amount,
+                          amount: nextAmount,
                           percentOff: row.couponDuration === 'once' ? 0 : row.couponPercentOff,
                           taxRate: row.taxRate,
                         }).total,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { listSubscriptionsV1, type PaymentInfo } from '@mergeboard/core';
-import { eq } from 'drizzle-orm';
+import { listSubscriptionsV1, listWorkspaceMembers, type PaymentInfo } from '@mergeboard/core';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   billingCustomers,
   checkoutSessions,
+  memberships,
   providerEvents,
   subscriptions,
   users,
@@ -195,6 +196,34 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(types).toEqual(
       expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
     );
+  });
+
+  it('SEAT-001 MEM-033 back from the checkout, the owner holds the first seat: paid in the members list and counted as assigned (1 of 3 seats used)', async () => {
+    const spaceId = await newSpace();
+    const purchase: Purchase = { country: 'US', seats: 3 };
+    const checkout = await startCheckout(spaceId, purchase);
+    expect((await pay(checkout.url, '4242 4242 4242 4242')).status).toBe(303);
+    expect(await sync(spaceId, checkout.stripeCheckoutSessionId)).toMatchObject({ status: 'complete' });
+
+    const [subscription] = await subscriptionsOf(spaceId);
+    expect(subscription!.subscriptionPaymentPlans).toEqual([
+      expect.objectContaining({ totalSeats: 3, assignedSeats: 1, availableSeats: 2 }),
+    ]);
+    const members = await api('GET', `/api/v1/workspaces/${spaceId}/members`);
+    expect(members.statusCode, members.body).toBe(200);
+    expect(listWorkspaceMembers.response.parse(members.json()).items).toEqual([
+      expect.objectContaining({ role: 'OWNER', plan: 'PRO_PERSONAL' }),
+    ]);
+    const [owner] = await t.database.db
+      .select({ isPaid: memberships.isPaid })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, spaceId), eq(memberships.role, 'OWNER')));
+    expect(owner).toEqual({ isPaid: true });
+
+    // The sync runs again on every event: the count stays one seat, the owner's.
+    await sync(spaceId, checkout.stripeCheckoutSessionId);
+    const [again] = await subscriptionsOf(spaceId);
+    expect(again!.subscriptionPaymentPlans![0]).toMatchObject({ assignedSeats: 1 });
   });
 
   it.each([

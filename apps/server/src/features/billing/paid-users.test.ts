@@ -4,14 +4,16 @@ import {
   paymentInfoSchema,
   scheduledSeatRemovalSchema,
   updateSubscriptionV1,
+  workspaceUserPlansOf,
 } from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, rolloutStatus, users } from '../../db/schema';
+import { memberships, rolloutStatus, users, workspaces } from '../../db/schema';
+import { signedInAs } from '../../testing/sessions';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { provisionDemoPurchases, seedDemo } from '../demo';
 import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
@@ -152,13 +154,91 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
       isScheduledToBeDowngraded: false,
     });
     const after = await subscriptionOf(spaceId);
-    expect(after.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 3, assignedSeats: 2 });
+    // The owner, who took a seat at the checkout, and the two made paid.
+    expect(after.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 3, assignedSeats: 3 });
     expect(after.amount).toBe(info.subtotal);
 
     // Sent again, nothing is left to change and nothing is charged twice.
     const again = await changeUsers(spaceId, { paid: [owner.userId, first, second] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'nothing_to_change' } });
+  });
+
+  it('MEM-033 CHK-070 the summary’s update is built from the preview: its price names the users paid after the change, and sending them back makes the free member paid', async () => {
+    const { spaceId } = await paidSpace('Paid users from the preview', { country: 'US', seats: 2 });
+    const newcomer = await member(spaceId, 'preview.newcomer@gmail.com');
+    const other = await member(spaceId, 'preview.other@gmail.com');
+    // As the summary asks it: everyone paid after the change, and those left free as FREE.
+    const info = await previewChange(spaceId, [
+      { userId: owner.userId, userPlan: 'PRO_PERSONAL' },
+      { userId: newcomer, userPlan: 'PRO_PERSONAL' },
+      { userId: other, userPlan: 'FREE' },
+    ]);
+    expect(info.stripePlans).toEqual([
+      expect.objectContaining({ quantity: 2, userIds: [owner.userId, newcomer] }),
+    ]);
+    const subscription = await subscriptionOf(spaceId);
+    const res = await call('PUT', updateUrl(spaceId, subscription.subscriptionId), {
+      workspaceUserPlans: workspaceUserPlansOf({ previewed: info.stripePlans, downgraded: [] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await planOf(spaceId, newcomer)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    expect(await planOf(spaceId, other)).toMatchObject({ plan: 'FREE' });
+  });
+
+  it('MEM-033 CHK-081 the older flow: the demo buys Acme Europe’s yearly Premium in the sandbox; its owner makes the free member paid on the fifth place, counted as used, nothing charged', async () => {
+    await provisionDemoPurchases({
+      db: t.database.db,
+      stripe,
+      provider: t.context.payments.provider,
+      publicUrl: t.baseUrl,
+    });
+    const [europe] = await t.database.db
+      .select({ id: workspaces.id, isPerSeat: workspaces.isPerSeat })
+      .from(workspaces)
+      .where(eq(workspaces.name, 'Acme Europe'));
+    expect(europe).toMatchObject({ isPerSeat: false });
+    const spaceId = europe!.id;
+    const [marcus] = await t.database.db.select().from(users).where(eq(users.email, 'admin@acme.example'));
+    owner = { headers: (await signedInAs(t, 'admin@acme.example')).headers, userId: marcus!.id };
+    const before = await subscriptionOf(spaceId);
+    expect(before).toMatchObject({ workspacePlan: 'PREMIUM', billingInterval: 'YEARLY' });
+    expect(before.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 5, assignedSeats: 4 });
+    const liam = (await membersOf(spaceId)).find((item) => item.email === 'free.member@acme.example')!;
+    expect(liam).toMatchObject({ plan: 'FREE' });
+    const providerId = (await t.database.db.query.subscriptions.findFirst({
+      where: (row, { eq: equal }) => equal(row.id, before.subscriptionId),
+    }))!.providerSubscriptionId!;
+    const invoicesBefore = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+
+    const paidAfter = (await membersOf(spaceId))
+      .filter((item) => item.plan !== 'FREE' || item.id === liam.id)
+      .map((item) => ({ userId: item.id, userPlan: 'PRO' as const }));
+    const res = await call(
+      'POST',
+      `${billingBase(spaceId)}/stripe/checkout/v1/info?previewProratedChanges=true`,
+      {
+        country: 'US',
+        workspacePlan: 'PREMIUM',
+        billingInterval: 'YEARLY',
+        userUpdates: paidAfter,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const info = paymentInfoSchema.parse(res.json());
+    expect(info).toMatchObject({ chargedToday: 0, stripePlans: [{ quantity: 5 }] });
+    const update = await call('PUT', updateUrl(spaceId, before.subscriptionId), {
+      workspaceUserPlans: workspaceUserPlansOf({ previewed: info.stripePlans, downgraded: [] }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await planOf(spaceId, liam.id)).toMatchObject({ plan: 'PRO' });
+    expect((await subscriptionOf(spaceId)).subscriptionPaymentPlans![0]).toMatchObject({
+      totalSeats: 5,
+      assignedSeats: 5,
+    });
+    expect((await stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
+      invoicesBefore.data.length,
+    );
   });
 
   it('MEM-033 a paid member made free keeps the seat until the renewal; then they are FREE and the seat count dropped', async () => {
@@ -202,9 +282,10 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     });
     expect(await planOf(spaceId, leaving)).toMatchObject({ plan: 'FREE', isScheduledToBeDowngraded: false });
     expect(await planOf(spaceId, staying)).toMatchObject({ plan: 'PRO_PERSONAL' });
+    // The owner's seat and the one staying paid.
     expect((await subscriptionOf(spaceId)).subscriptionPaymentPlans![0]).toMatchObject({
       totalSeats: 2,
-      assignedSeats: 1,
+      assignedSeats: 2,
     });
   }, 60_000);
 

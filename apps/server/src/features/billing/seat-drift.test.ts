@@ -80,7 +80,8 @@ describe('seat drift report', () => {
       subscriptionId,
       seatsPaid: 1,
       seatsRecorded: expect.any(Number),
-      seatsUsed: 2,
+      // The owner's seat and the two added.
+      seatsUsed: 3,
     });
   });
 });

@@ -1,4 +1,9 @@
-import { listSubscriptionsV1, paymentInfoSchema, updateSubscriptionV1 } from '@mergeboard/core';
+import {
+  LIST_PRICES_USD,
+  listSubscriptionsV1,
+  paymentInfoSchema,
+  updateSubscriptionV1,
+} from '@mergeboard/core';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp } from '../../testing/listening-app';
@@ -53,6 +58,12 @@ describe('subscription update: billing cycle and paid users', () => {
     return paymentInfoSchema.parse(res.json());
   };
 
+  /** What the billing page's 'Starting {date}: {price}' and renewal lines read: the next invoice. */
+  const upcomingInvoiceOf = async (space: string) => {
+    const res = await call('GET', `${billingBase(space)}/subscriptions/v1?retrieveAdditionalStripeInfo=true`);
+    return listSubscriptionsV1.response.parse(res.json()).items[0]!.additionalStripeInfo?.upcomingInvoice;
+  };
+
   beforeAll(async () => {
     t = await createListeningTestApp({ work: true });
     await seedDemo({ db: t.database.db });
@@ -95,6 +106,11 @@ describe('subscription update: billing cycle and paid users', () => {
     expect(schedule.phases).toHaveLength(2);
     expect(schedule.phases[1]).toMatchObject({ start_date: provider.items.data[0]!.current_period_end });
     expect(schedule.phases[1]!.items[0]).toMatchObject({ quantity: 3 });
+    // BILL-013: the next invoice bills the 3 seats monthly, as the summary previewed it.
+    expect(await upcomingInvoiceOf(spaceId)).toEqual({
+      amountDue: 3 * LIST_PRICES_USD.PERSONAL.MONTHLY * 100,
+    });
+    expect(info.totalAmount).toBe(3 * LIST_PRICES_USD.PERSONAL.MONTHLY * 100);
 
     const again = await call('PUT', updateUrl(spaceId, subscriptionId), { billingInterval: 'MONTHLY' });
     expect(again.statusCode).toBe(409);
@@ -110,6 +126,9 @@ describe('subscription update: billing cycle and paid users', () => {
       stripeSubscriptionScheduleId: null,
     });
     expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    expect(await upcomingInvoiceOf(spaceId)).toEqual({
+      amountDue: 3 * LIST_PRICES_USD.PERSONAL.YEARLY * 100,
+    });
     const nothing = await call('PUT', updateUrl(spaceId, subscriptionId), {
       cancelScheduledBillingIntervalChange: true,
     });

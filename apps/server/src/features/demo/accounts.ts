@@ -111,8 +111,10 @@ export const ACME_PEOPLE: readonly DemoPerson[] = [
 
 /**
  * Acme people who also belong to Acme Europe (no new accounts: they keep sending from Acme Sales),
- * with their role there and how many days ago they joined it. Every one is paid, so with the
- * rollout past every step the shared lists are on for each of them.
+ * with their role there and how many days ago they joined it. The first four are paid, so with the
+ * rollout past every step the shared lists are on for each of them; Liam joined lately and is free
+ * there too, on the fifth place the subscription pays for: the owner can make him paid from the
+ * Users page (MEM-033).
  */
 export const ACME_EUROPE_PEOPLE: readonly { person: DemoPerson; joinedDaysAgo: number }[] = [
   // Marcus created the space (a yearly Premium subscription, renewed once).
@@ -126,6 +128,7 @@ export const ACME_EUROPE_PEOPLE: readonly { person: DemoPerson; joinedDaysAgo: n
     person: person('amara.okafor@acme.example', 'Amara Okafor', 'MEMBER', 'PRO', { sends: false }),
     joinedDaysAgo: 200,
   },
+  { person: person(DEMO_ACCOUNTS.acmeFreeMember, "Liam O'Connor", 'MEMBER', 'FREE'), joinedDaysAgo: 20 },
 ];
 
 export const LEGACY_TEAM_PEOPLE: readonly DemoPerson[] = [

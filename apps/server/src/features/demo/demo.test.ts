@@ -265,6 +265,13 @@ describe('demo data', () => {
     ).toEqual([
       { email: DEMO_ACCOUNTS.acmeAdmin, role: 'OWNER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
       { email: 'amara.okafor@acme.example', role: 'MEMBER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
+      {
+        email: DEMO_ACCOUNTS.acmeFreeMember,
+        role: 'MEMBER',
+        userPlan: 'FREE',
+        status: 'ACTIVE',
+        isPaid: false,
+      },
       { email: 'jonas.weber@acme.example', role: 'ADMIN', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
       { email: DEMO_ACCOUNTS.acmeMember, role: 'MEMBER', userPlan: 'PRO', status: 'ACTIVE', isPaid: true },
     ]);
@@ -296,7 +303,9 @@ describe('demo data', () => {
       currency: 'USD',
       listPricePlan: null,
     });
-    expect(billing[0]?.seats.assignedSeats).toBe(members.length);
+    // Four of its five places are assigned: Liam, free, can be made paid on the fifth (MEM-033).
+    expect(billing[0]?.seats).toMatchObject({ totalSeats: 5, assignedSeats: 4 });
+    expect(members.filter((member) => member.isPaid)).toHaveLength(4);
 
     // The shared lists, added by the owner; the member's own entries are USER-type.
     const ids = Object.fromEntries(

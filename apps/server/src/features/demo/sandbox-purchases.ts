@@ -1,4 +1,5 @@
-import { and, eq, like, notLike } from 'drizzle-orm';
+import { taxRateFor } from '@mergeboard/core';
+import { and, eq, like, notLike, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import {
@@ -11,7 +12,14 @@ import {
   users,
   workspaces,
 } from '../../db/schema';
-import { discountsOf, resolvePurchase, subscriptionItemsOf, syncBillingCustomer } from '../billing';
+import {
+  discountsOf,
+  resolvePurchase,
+  subscriptionItemsOf,
+  syncBillingCustomer,
+  type ResolvedPurchase,
+} from '../billing';
+import { sellDemoPremiumInSandbox } from './sandbox-premium';
 
 /** The demo's own provider ids, written by the seed before any provider existed. */
 const DEMO_SUBSCRIPTION_PREFIX = 'sub_demo_';
@@ -19,7 +27,10 @@ const DEMO_SUBSCRIPTION_PREFIX = 'sub_demo_';
 /** A card of the sandbox that always pays (Stripe's 4242 test card). */
 const PAYING_CARD = '4242424242424242';
 
-/** Demo STRIPE subscriptions on per-seat prices the provider sells, still on their demo ids. */
+/**
+ * Demo STRIPE subscriptions on prices the provider sells — per-seat ones (Acme Sales) and the
+ * older flow's Premium (Acme Europe) — still on their demo ids.
+ */
 async function unprovisioned(db: Db) {
   return db
     .select({
@@ -34,6 +45,8 @@ async function unprovisioned(db: Db) {
       startAt: subscriptions.startAt,
       userPlan: subscriptionPaymentPlans.userPlan,
       seats: subscriptionPaymentPlans.totalSeats,
+      stripePriceId: paymentPlans.stripePriceId,
+      isPerSeat: paymentPlans.isPerSeat,
       ownerEmail: users.email,
     })
     .from(subscriptions)
@@ -50,14 +63,45 @@ async function unprovisioned(db: Db) {
         eq(subscriptions.paymentSource, 'STRIPE'),
         eq(subscriptions.status, 'ACTIVE'),
         like(subscriptions.providerSubscriptionId, `${DEMO_SUBSCRIPTION_PREFIX}%`),
-        eq(paymentPlans.isPerSeat, true),
-        // Prices the catalogue did not create (the demo's Premium) cannot be sold by the provider.
+        or(eq(paymentPlans.isPerSeat, true), eq(paymentPlans.workspacePlan, 'PREMIUM')),
+        // Prices the sandbox does not sell (the demo's EUR Premium) keep their rows of ours only.
         notLike(paymentPlans.stripePriceId, 'price_demo_%'),
       ),
     );
 }
 
 type DemoSubscription = Awaited<ReturnType<typeof unprovisioned>>[number];
+
+/**
+ * What the demo subscription sells: per-seat seats as checkout resolves them (price, volume coupon,
+ * tax); the older flow's Premium places at the subscription's own stand-in price, without a coupon,
+ * as its rows of ours were written.
+ */
+async function purchaseOf(
+  demo: DemoSubscription,
+  options: { db: Db; stripe: Stripe; isBusiness: boolean },
+): Promise<ResolvedPurchase> {
+  const country = demo.country ?? 'US';
+  if (demo.isPerSeat) {
+    return resolvePurchase(options.db, options.stripe, {
+      country,
+      isBusiness: options.isBusiness,
+      workspacePlan: demo.workspacePlan as 'PRO' | 'PREMIUM',
+      billingInterval: demo.billingInterval,
+      seatPlans: [{ userPlan: demo.userPlan as 'PRO', quantity: demo.seats }],
+    });
+  }
+  const taxRatePercent = taxRateFor({ country, isBusiness: options.isBusiness });
+  if (taxRatePercent > 0) throw new Error(`the demo buys no taxed Premium (${demo.workspaceName})`);
+  return {
+    currency: 'USD',
+    lines: [{ stripePriceId: demo.stripePriceId, userPlan: demo.userPlan, quantity: demo.seats }],
+    couponId: null,
+    couponPercentOff: null,
+    taxRatePercent,
+    taxRateId: null,
+  };
+}
 
 /**
  * Buys one demo subscription at the provider the way a person does — a customer on a test clock
@@ -81,13 +125,7 @@ async function buyAtProvider(
     metadata: { workspaceId: demo.workspaceId, isBusiness: String(isBusiness) },
     test_clock: clock.id,
   });
-  const purchase = await resolvePurchase(options.db, stripe, {
-    country: demo.country ?? 'US',
-    isBusiness,
-    workspacePlan: demo.workspacePlan as 'PRO' | 'PREMIUM',
-    billingInterval: demo.billingInterval,
-    seatPlans: [{ userPlan: demo.userPlan as 'PRO', quantity: demo.seats }],
-  });
+  const purchase = await purchaseOf(demo, { db: options.db, stripe, isBusiness });
   const metadata = { workspaceId: demo.workspaceId, workspacePlan: demo.workspacePlan };
   const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
@@ -120,9 +158,10 @@ async function buyAtProvider(
 }
 
 /**
- * With the payment sandbox, the demo's per-seat STRIPE subscriptions (Acme Sales) become real
- * subscriptions of the sandbox, so adding seats, portal, renewals and invoices work on them as on
- * one bought in the app. Our row keeps its id and seats as assigned; it is pointed at the
+ * With the payment sandbox, the demo's STRIPE subscriptions it can sell (Acme Sales, per seat;
+ * Acme Europe, the older flow's yearly Premium once its stand-in prices are in the sandbox) become
+ * real subscriptions of the sandbox, so adding seats, paid users, billing-cycle changes, portal,
+ * renewals and invoices work on them as on one bought in the app. Our row keeps its id and seats as assigned; it is pointed at the
  * provider's ids, then the convergent sync makes it say what the provider says. Runs once: a
  * provisioned row no longer carries a demo id.
  */
@@ -135,6 +174,7 @@ export async function provisionDemoPurchases(options: {
 }): Promise<number> {
   const { db, stripe } = options;
   const now = options.now ?? new Date();
+  await sellDemoPremiumInSandbox(stripe, db);
   const demos = await unprovisioned(db);
   for (const demo of demos) {
     const bought = await buyAtProvider(stripe, demo, { db, publicUrl: options.publicUrl, now });

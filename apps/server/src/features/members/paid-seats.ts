@@ -3,15 +3,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships } from '../../db/schema';
 import { activeSeatPlans, recountAssignedSeats } from './members-queries';
-import { countedSeatPlanIds, lockedSpace } from './seats';
+import { lockedSpace } from './seats';
 
 /**
  * Locks the space and its seat plans as every member change does (seats.ts), and answers the seat
- * plans to count again once the paid members changed.
+ * plans to count again once the paid members changed: every one of the live subscription's, per
+ * seat or not. These changes are of who holds the places the subscription pays for, in the older
+ * flow's Premium too, whose change preview counts the places in use from them.
  */
 async function lockSeats(db: Db, workspaceId: string): Promise<string[]> {
-  const workspace = await lockedSpace(db, workspaceId);
-  return countedSeatPlanIds(workspace, await activeSeatPlans(db, workspaceId, { lock: true }));
+  await lockedSpace(db, workspaceId);
+  return (await activeSeatPlans(db, workspaceId, { lock: true })).map((row) => row.id);
 }
 
 /**

@@ -70,6 +70,49 @@ describe('Billing-cycle change', () => {
     });
   });
 
+  it('CHK-044 the order summary prices every seat the subscription bills, unassigned ones too, not only the paid users', async () => {
+    // Two paid users (owner, Ann) on a subscription of 5 seats: $150 a month is 5 × $30.
+    const preview = {
+      ...changePreview(0),
+      targetBillingInterval: 'MONTHLY' as const,
+      subtotal: 15_000,
+      totalAmount: 15_000,
+      stripePlans: [
+        { stripePriceId: 'price_1', userIds: [owner.id, ann.id], totalAmount: 15_000, quantity: 5 },
+      ],
+    };
+    await open('/checkout?change-billing-cycle=1', { routes: { [r.priceV1]: json(200, preview) } });
+    expect(await screen.findByText('Pro, 5 seats × $30.00 / month')).toBeInTheDocument();
+    expect(screen.queryByText(/2 seats ×/)).not.toBeInTheDocument();
+  });
+
+  it('BILL-013 once confirmed, the subscriptions read again hold the change scheduled: the owner is back on billing without the cannot-change error', async () => {
+    let changed = false;
+    let readsAfterChange = 0;
+    const scheduled = {
+      ...live,
+      stripeSubscriptionScheduleId: 'sub_sched_1',
+      scheduledChanges: { targetBillingInterval: 'MONTHLY' as const, changeTimestamp: live.endTimestamp },
+    };
+    const { user, router } = await open('/checkout?change-billing-cycle=1', {
+      routes: {
+        [r.priceV1]: json(200, { ...changePreview(0), targetBillingInterval: 'MONTHLY' }),
+        [r.subscriptions]: () => {
+          if (changed) readsAfterChange += 1;
+          return json(200, { items: [changed ? scheduled : live] });
+        },
+        [updateRoute]: () => {
+          changed = true;
+          return json(200, scheduled);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(readsAfterChange).toBeGreaterThan(0));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${proSpace.urlPrefix}/space/billing`));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('BILL-027 a refused change (billing_cycle_change_scheduled) goes back to billing with the error', async () => {
     const { user, router } = await open('/checkout/summary?change-billing-cycle=1', {
       routes: {

@@ -28,6 +28,18 @@ export async function previewSubscriptionChange(
   workspaceId: string,
   body: ChangeRequest,
 ): Promise<PaymentInfo> {
+  const info = await previewOf(context, workspaceId, body);
+  // CHK-070: the price names the users paid under it after the change (the per-seat model sells
+  // one seat plan per subscription), so the summary sends them back as the update's user plans.
+  const paid = body.userUpdates.filter((update) => update.userPlan !== 'FREE').map((update) => update.userId);
+  return { ...info, stripePlans: info.stripePlans.map((plan) => ({ ...plan, userIds: paid })) };
+}
+
+async function previewOf(
+  context: AppContext,
+  workspaceId: string,
+  body: ChangeRequest,
+): Promise<PaymentInfo> {
   const { db } = context.database;
   const { stripe } = context.payments;
   const row = await liveStripeSubscriptionOfSpace(db, workspaceId);

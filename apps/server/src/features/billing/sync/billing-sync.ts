@@ -1,4 +1,4 @@
-import { SEATS } from '@mergeboard/core';
+import { SEATS, type UserPlan } from '@mergeboard/core';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../../db/client';
@@ -12,7 +12,7 @@ import {
   subscriptions,
   workspaces,
 } from '../../../db/schema';
-import { settleScheduledDowngrades } from '../../members';
+import { makeMembersPaid, settleScheduledDowngrades } from '../../members';
 import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
 
@@ -77,7 +77,7 @@ async function upsertSubscription(
   workspaceId: string,
   customer: Stripe.Customer,
   state: ProviderState,
-): Promise<{ workspacePlan: string; userPlans: string[]; status: string } | null> {
+): Promise<{ workspacePlan: string; isPerSeat: boolean; userPlans: string[]; status: string } | null> {
   const { subscription, coupon } = state;
   const items = subscription.items.data;
   const priceIds = items.map((item) => item.price.id);
@@ -193,19 +193,22 @@ async function upsertSubscription(
   }
   return {
     workspacePlan: first.workspacePlan,
+    isPerSeat: first.isPerSeat,
     status: values.status,
     userPlans: plans.flatMap((plan) => (plan.userPlan ? [plan.userPlan] : [])),
   };
 }
 
 /**
- * The space's plan follows its live Stripe subscription; the buyer's seat goes to the owner when
- * nobody holds a paid seat yet (000 §2: one seat is reserved for the owner).
+ * The space's plan and billing model follow its live Stripe subscription (a per-seat price makes
+ * it a per-seat space; the older flow's Premium price keeps it on the older flow); the buyer's seat
+ * goes to the owner when nobody holds a paid seat yet (000 §2: one seat is reserved for the owner),
+ * made paid and counted as assigned like any member made paid.
  */
 async function applyToSpace(
   tx: Tx,
   workspaceId: string,
-  live: { workspacePlan: string; userPlans: string[] } | undefined,
+  live: { workspacePlan: string; isPerSeat: boolean; userPlans: string[] } | undefined,
 ): Promise<void> {
   if (!live) {
     await tx
@@ -216,7 +219,12 @@ async function applyToSpace(
   }
   await tx
     .update(workspaces)
-    .set({ plan: live.workspacePlan as 'PRO', isPerSeat: true, legacyType: null, updatedAt: new Date() })
+    .set({
+      plan: live.workspacePlan as 'PRO',
+      isPerSeat: live.isPerSeat,
+      legacyType: null,
+      updatedAt: new Date(),
+    })
     .where(eq(workspaces.id, workspaceId));
   const [paid] = await tx
     .select({ userId: memberships.userId })
@@ -225,10 +233,16 @@ async function applyToSpace(
     .limit(1);
   const ownerPlan = live.userPlans[0];
   if (!paid && ownerPlan) {
-    await tx
-      .update(memberships)
-      .set({ userPlan: ownerPlan as 'PRO' })
+    const owners = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'OWNER')));
+    // Paid as any member made paid is: the seat they hold is counted as assigned.
+    await makeMembersPaid(tx, {
+      workspaceId,
+      userIds: owners.map((owner) => owner.userId),
+      userPlan: ownerPlan as Exclude<UserPlan, 'FREE'>,
+    });
   }
 }
 

@@ -4,8 +4,10 @@ import {
   cycleChangeTarget,
   paidUserUpdates,
   subscriptionState,
+  type BillingInterval,
   type PaidUserCandidate,
 } from '@mergeboard/core';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSubscriptions } from '../../billing';
@@ -27,18 +29,24 @@ export function CycleChangeSummary() {
   const { space, prefix, isPerSeat, details } = useSpace();
   const subscriptions = useSubscriptions(space.workspaceId, { enabled: true });
   const paid = usePaidUserCandidates();
+  const [opened, setOpened] = useState<BillingInterval | null>(null);
   if (subscriptions.isPending || paid.status === 'pending') return <SpaceLoader />;
   if (subscriptions.isError || paid.status === 'error') {
     return <CheckoutProblem message={CHECKOUT_FAILURE_TEXTS.tryAgain} />;
   }
   const state = subscriptionState(subscriptions.data.items);
   const subscription = state.kind === 'active' ? state.subscription : null;
-  const target =
+  const current =
     subscription &&
     cycleChangeTarget(subscription, {
       flow: isPerSeat ? 'seat' : 'older',
       monthlyAllowed: !(details?.restrictions ?? []).includes('MONTHLY_BILLING'),
     });
+  // The target the page opened with stays: once the change is made, the subscriptions read again
+  // hold it scheduled (no target any more), which must not send the owner to billing with the
+  // cannot-change error before the update's own way back to billing.
+  if (opened === null && current) setOpened(current);
+  const target = opened ?? current;
   if (
     !subscription ||
     !target ||

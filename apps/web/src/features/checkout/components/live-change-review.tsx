@@ -59,6 +59,9 @@ export function LiveChangeReview({
     { enabled: ready },
   );
   const info = ready ? price.data : undefined;
+  // The seats the subscription bills after the change, as previewed: places paid but unassigned
+  // count too, so the per-seat price is the subtotal over all of them, not over the paid users.
+  const billedSeats = info ? info.stripePlans.reduce((sum, plan) => sum + plan.quantity, 0) : seats;
 
   const confirm = (previewed: PaymentInfo) =>
     update.mutate(
@@ -101,7 +104,7 @@ export function LiveChangeReview({
         loading={ready && price.isFetching}
         failed={false}
         onRetry={() => void price.refetch()}
-        seats={seats}
+        seats={billedSeats}
         planName={PLAN_LABELS[target.workspacePlan]}
         interval={target.billingInterval}
       >
