@@ -50,3 +50,4 @@ export * from './renewal/renewal-contracts';
 export * from './billing-page/payment-alerts';
 export * from './billing-page/subscription-actions';
 export * from './billing-page/payment-alerts-gate';
+export * from './merge-engine';
