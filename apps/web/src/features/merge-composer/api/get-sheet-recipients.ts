@@ -14,7 +14,11 @@ export interface SheetRef {
 export function useSheetRecipients(sheet: SheetRef | null, emailColumn: string | null) {
   return useQuery({
     ...contractQueryOptions(getSheetRecipients, {
-      params: { id: sheet?.workspaceId ?? '', spreadsheetId: sheet?.spreadsheetId ?? '', sheetId: sheet?.sheetId ?? '' },
+      params: {
+        id: sheet?.workspaceId ?? '',
+        spreadsheetId: sheet?.spreadsheetId ?? '',
+        sheetId: sheet?.sheetId ?? '',
+      },
       query: emailColumn ? { emailColumn } : {},
     }),
     enabled: sheet !== null,

@@ -30,7 +30,7 @@ export function useUploadSpreadsheet(workspaceId: string) {
     mutationFn: (file) =>
       callAuthed(
         uploadSpreadsheet,
-        { params: { id: workspaceId }, query: { filename: file.name } },
+        { params: { id: workspaceId }, query: { filename: file.name }, body: undefined },
         { fetch: withFileBody(file) },
       ),
   });

@@ -49,12 +49,17 @@ export function MessageStartPicker({ onStart }: { onStart: (start: MessageStart)
     <Stack gap="xs">
       <Select
         label="Start from"
-        placeholder={gallery.isPending ? 'Loading the templates…' : 'A template, an imported draft or a blank message'}
+        placeholder={
+          gallery.isPending ? 'Loading the templates…' : 'A template, an imported draft or a blank message'
+        }
         data={[
           { group: 'New', items: [{ value: BLANK, label: 'Blank message' }] },
           {
             group: 'Templates',
-            items: templates.map((template) => ({ value: `template:${template.id}`, label: template.subject })),
+            items: templates.map((template) => ({
+              value: `template:${template.id}`,
+              label: template.subject,
+            })),
           },
           ...(importedDrafts.length > 0 ? [{ group: 'Imported drafts', items: importedDrafts }] : []),
         ]}

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { formatCount } from '@mergeboard/core';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
+import { formatRecipientCount } from '../composer-draft';
 
 const COUNTS = [
   { key: 'valid', label: 'Valid', hint: 'will receive the message' },
@@ -19,7 +19,7 @@ export function RecipientCounts({ counts }: { counts: SheetRecipients['counts'] 
             {label}
           </Text>
           <Text fw={700} size="xl">
-            {formatCount(counts[key])}
+            {formatRecipientCount(counts[key])}
           </Text>
           <Text size="xs" c="dimmed">
             {hint}

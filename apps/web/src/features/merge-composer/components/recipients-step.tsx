@@ -83,7 +83,8 @@ function SheetRecipientsView({
         No column of this sheet looks like email addresses: choose the email column.
       </Alert>
     );
-  if (recipients.isPending) return <Skeleton height={200} role="status" aria-label="Loading the recipients" />;
+  if (recipients.isPending)
+    return <Skeleton height={200} role="status" aria-label="Loading the recipients" />;
   if (recipients.isError)
     return (
       <Alert color="red" role="alert">

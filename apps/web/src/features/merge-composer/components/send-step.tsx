@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSpace } from '../../spaces';
@@ -9,6 +8,7 @@ import { useCreateMerge, type NewMerge } from '../api/create-merge';
 import { useMergeQuota } from '../api/get-merge-quota';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import {
+  formatRecipientCount,
   scheduledInstant,
   timingProblem,
   type MessageDraft,
@@ -29,9 +29,14 @@ interface SendStepProps {
   onBack: () => void;
 }
 
-const optional = (key: string, value: string | null) => (value && value.trim() ? { [key]: value.trim() } : {});
+const optional = (key: string, value: string | null) =>
+  value && value.trim() ? { [key]: value.trim() } : {};
 
-function newMerge({ recipients, message, timing }: Pick<SendStepProps, 'recipients' | 'message' | 'timing'>): NewMerge {
+function newMerge({
+  recipients,
+  message,
+  timing,
+}: Pick<SendStepProps, 'recipients' | 'message' | 'timing'>): NewMerge {
   return {
     spreadsheetId: recipients.spreadsheet.id,
     sheetId: recipients.sheetId,
@@ -57,8 +62,10 @@ export function SendStep(props: SendStepProps) {
   const quota = useMergeQuota(space.workspaceId);
   const create = useCreateMerge(space.workspaceId);
   const [confirming, setConfirming] = useState(false);
-  const problem = timingProblem(timing, Date.now());
-  const count = formatCount(sheetRecipients.counts.valid);
+  // A time already past when the step opened is refused here; the server refuses any other past time.
+  const [openedAt] = useState(() => Date.now());
+  const problem = timingProblem(timing, openedAt);
+  const count = formatRecipientCount(sheetRecipients.counts.valid);
   const at = scheduledInstant(timing);
   const question =
     timing.mode === 'now'

@@ -16,7 +16,7 @@ export function SendTimingChoice({
   onChange: (timing: SendTiming) => void;
   quota: MergeQuota;
 }) {
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZones(), []);
   return (
     <Stack gap="sm">
       <Radio.Group

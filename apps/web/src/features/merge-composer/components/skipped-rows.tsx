@@ -1,6 +1,6 @@
 import { Table, Text, Title } from '@mantine/core';
-import { formatCount } from '@mergeboard/core';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
+import { formatRecipientCount } from '../composer-draft';
 
 type SkipReason = SheetRecipients['skipped'][number]['reason'];
 
@@ -18,7 +18,7 @@ export function SkippedRows({ recipients }: { recipients: SheetRecipients }) {
   return (
     <section aria-labelledby="skipped-rows-title">
       <Title order={3} size="h5" id="skipped-rows-title" mb="xs">
-        Skipped rows ({formatCount(total)})
+        Skipped rows ({formatRecipientCount(total)})
       </Title>
       <Table withTableBorder>
         <Table.Thead>
@@ -32,7 +32,13 @@ export function SkippedRows({ recipients }: { recipients: SheetRecipients }) {
           {skipped.map((row) => (
             <Table.Tr key={row.rowNumber}>
               <Table.Td>{row.rowNumber}</Table.Td>
-              <Table.Td>{row.email || <Text span c="dimmed">(empty)</Text>}</Table.Td>
+              <Table.Td>
+                {row.email || (
+                  <Text span c="dimmed">
+                    (empty)
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{SKIP_REASONS[row.reason]}</Table.Td>
             </Table.Tr>
           ))}
@@ -40,7 +46,7 @@ export function SkippedRows({ recipients }: { recipients: SheetRecipients }) {
       </Table>
       {total > skipped.length && (
         <Text size="sm" c="dimmed" mt="xs">
-          The first {formatCount(skipped.length)} of {formatCount(total)} skipped rows.
+          The first {formatRecipientCount(skipped.length)} of {formatRecipientCount(total)} skipped rows.
         </Text>
       )}
     </section>

@@ -1,16 +1,24 @@
 import { Button, FileButton, Paper, Stack, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
-import { SPREADSHEET_LIMITS, formatCount } from '@mergeboard/core';
+import { SPREADSHEET_LIMITS } from '@mergeboard/core';
+import { formatRecipientCount } from '../composer-draft';
 
-export const ACCEPTED_FILES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const ACCEPTED_FILES =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_MEGABYTES = SPREADSHEET_LIMITS.maxBytes / (1024 * 1024);
-export const LIMITS_TEXT = `CSV or XLSX, up to ${MAX_MEGABYTES} MB and ${formatCount(SPREADSHEET_LIMITS.maxRows)} rows.`;
+export const LIMITS_TEXT = `CSV or XLSX, up to ${MAX_MEGABYTES} MB and ${formatRecipientCount(SPREADSHEET_LIMITS.maxRows)} rows.`;
 
 /**
  * Where a spreadsheet file comes in: dropped on the zone, or picked with the button (the way in
  * from the keyboard). The file goes to `onFile`; checking it is the server's job.
  */
-export function SpreadsheetDropZone({ onFile, uploading }: { onFile: (file: File) => void; uploading: boolean }) {
+export function SpreadsheetDropZone({
+  onFile,
+  uploading,
+}: {
+  onFile: (file: File) => void;
+  uploading: boolean;
+}) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

@@ -8,7 +8,12 @@ export function TestEmailButton({ email, disabled }: { email: TestEmail; disable
   const send = useSendTestEmail(space.workspaceId);
   return (
     <Stack gap="xs">
-      <Button variant="default" onClick={() => send.mutate(email)} loading={send.isPending} disabled={disabled}>
+      <Button
+        variant="default"
+        onClick={() => send.mutate(email)}
+        loading={send.isPending}
+        disabled={disabled}
+      >
         Send a test email
       </Button>
       {send.isSuccess && (
