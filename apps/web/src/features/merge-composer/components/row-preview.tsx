@@ -1,4 +1,5 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { renderMergeText } from '@mergeboard/core';
 import type { SheetRef } from '../api/get-sheet-recipients';
 import { useSheetRow } from '../api/get-sheet-row';
@@ -30,19 +31,7 @@ export function RowPreview(props: RowPreviewProps) {
           <Title order={3} size="h5">
             Preview
           </Title>
-          <TextInput
-            type="number"
-            label="Row"
-            description={`1 to ${rowCount}`}
-            min={1}
-            max={rowCount}
-            value={String(rowNumber)}
-            onChange={(event) => {
-              const next = Number(event.currentTarget.value);
-              if (Number.isInteger(next) && next >= 1 && next <= rowCount) onRowNumberChange(next);
-            }}
-            w={120}
-          />
+          <RowNumberInput rowNumber={rowNumber} rowCount={rowCount} onChange={onRowNumberChange} />
         </Group>
         {row.isError ? (
           <Alert color="red" role="alert">
@@ -74,5 +63,38 @@ export function RowPreview(props: RowPreviewProps) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The row to preview: typed freely, taken as soon as it names a row of the sheet. */
+function RowNumberInput({
+  rowNumber,
+  rowCount,
+  onChange,
+}: {
+  rowNumber: number;
+  rowCount: number;
+  onChange: (rowNumber: number) => void;
+}) {
+  const [typed, setTyped] = useState(String(rowNumber));
+  const typedNumber = Number(typed);
+  const valid = typed !== '' && Number.isInteger(typedNumber) && typedNumber >= 1 && typedNumber <= rowCount;
+  return (
+    <TextInput
+      type="number"
+      label="Row"
+      description={`1 to ${rowCount}`}
+      min={1}
+      max={rowCount}
+      value={typed}
+      error={valid || typed === '' ? undefined : `Choose a row from 1 to ${rowCount}`}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setTyped(next);
+        const number = Number(next);
+        if (next !== '' && Number.isInteger(number) && number >= 1 && number <= rowCount) onChange(number);
+      }}
+      w={140}
+    />
   );
 }
