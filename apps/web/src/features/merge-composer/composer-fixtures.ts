@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
 import type userEvent from '@testing-library/user-event';
 import type { Spreadsheet, SheetRecipients } from '@mergeboard/core';
 import { currentUser } from '../../testing/auth-fixtures';
@@ -114,4 +115,22 @@ export async function reachMessageStep(clicker: Clicker): Promise<void> {
 export async function startFromTemplate(clicker: Clicker): Promise<void> {
   await clicker.click(screen.getByRole('combobox', { name: 'Start from' }));
   await clicker.click(await screen.findByRole('option', { name: template.subject }));
+}
+
+/**
+ * ProseMirror measures the selection to scroll it into view; jsdom's Range has no layout. For the
+ * tests of a describe block that show the editor, a Range measures as empty.
+ */
+export function withoutRangeLayout(): void {
+  const measured = ['getClientRects', 'getBoundingClientRect'] as const;
+  beforeAll(() => {
+    for (const name of measured)
+      Object.defineProperty(Range.prototype, name, {
+        configurable: true,
+        value: name === 'getClientRects' ? () => [] : () => new DOMRect(),
+      });
+  });
+  afterAll(() => {
+    for (const name of measured) delete (Range.prototype as Partial<Range>)[name];
+  });
 }

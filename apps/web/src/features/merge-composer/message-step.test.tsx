@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace } from '../../testing/space-fixtures';
 import {
@@ -11,21 +11,11 @@ import {
   startFromTemplate,
   template,
   user,
+  withoutRangeLayout,
 } from './composer-fixtures';
 
 describe('new mail merge: message', () => {
-  // ProseMirror measures the selection to scroll it into view; jsdom's Range has no layout.
-  const measured = ['getClientRects', 'getBoundingClientRect'] as const;
-  beforeAll(() => {
-    for (const name of measured)
-      Object.defineProperty(Range.prototype, name, {
-        configurable: true,
-        value: name === 'getClientRects' ? () => [] : () => new DOMRect(),
-      });
-  });
-  afterAll(() => {
-    for (const name of measured) delete (Range.prototype as Partial<Range>)[name];
-  });
+  withoutRangeLayout();
 
   it('inserts a merge field with a fallback at the cursor of the subject', async () => {
     const { user: clicker } = await renderInSpace(composerPage, { user, routes: composerRoutes() });

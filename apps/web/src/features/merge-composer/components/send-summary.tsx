@@ -18,9 +18,9 @@ export function SendSummary({
   const { counts } = recipients;
   const overQuota = counts.valid - quota.remaining;
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper component="section" aria-labelledby="send-summary-title" withBorder p="md" radius="md">
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" id="send-summary-title">
           Summary
         </Title>
         <Text>
