@@ -55,6 +55,7 @@ const MEMBER_READ: Statuses = [401, 404, 403, 200, 200, 200];
 const DISABLED_SPACE: Statuses = [401, 404, 403, 403, 403, 403];
 /** A disabled space answers only its own details (SPACE-005); every other call is refused. */
 const disabledSpace = { 'space DISABLED': DISABLED_SPACE };
+const UNKNOWN_SPREADSHEET = '00000000-0000-4000-8000-0000000000aa';
 const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
 
 /**
@@ -111,6 +112,37 @@ function teamReportLines(calls: readonly string[]): Record<string, Line> {
       } satisfies Line,
     ]),
   );
+}
+
+/**
+ * The merge engine's calls are for every active member, on their own spreadsheets and merges: an
+ * unknown spreadsheet or merge passes the gate and then answers 404.
+ */
+function mergeEngineLines(): Record<string, Line> {
+  const MINE_ONLY: Statuses = [401, 404, 403, 404, 404, 404];
+  const message = { spreadsheetId: UNKNOWN_SPREADSHEET, sheetId: '0', subject: 'Hi', bodyHtml: '<p>Hi</p>' };
+  return {
+    'POST /api/v1/workspaces/:id/merges': {
+      request: (id) => [
+        'POST',
+        `/api/v1/workspaces/${id}/merges`,
+        { ...message, emailColumn: 'Email', send: { mode: 'now' } },
+      ],
+      expect: MINE_ONLY,
+    },
+    'POST /api/v1/workspaces/:id/merges/test': {
+      request: (id) => ['POST', `/api/v1/workspaces/${id}/merges/test`, { ...message, rowNumber: 1 }],
+      expect: MINE_ONLY,
+    },
+    'GET /api/v1/workspaces/:id/merges/quota': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/quota`],
+      expect: MEMBER_READ,
+    },
+    'GET /api/v1/workspaces/:id/merges/:mergeId': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
+      expect: MINE_ONLY,
+    },
+  };
 }
 
 /**
@@ -412,6 +444,7 @@ const table: Record<string, Line> = {
     otherwise: disabledSpace,
   },
   ...teamReportLines(['summary', 'members']),
+  ...mergeEngineLines(),
 };
 
 /** One call as `caller` (anonymous when undefined); every refusal must be in the one error shape. */

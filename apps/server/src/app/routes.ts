@@ -4,6 +4,7 @@ import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
 import { mailMergeRoutes } from '../features/mail-merges';
 import { memberRoutes } from '../features/members';
+import { mergeEngineRoutes } from '../features/merge-engine';
 import { renewalRoutes } from '../features/renewal';
 import { spaceRoutes } from '../features/spaces';
 import { suppressionRoutes } from '../features/suppressions';
@@ -26,6 +27,7 @@ export const routes: readonly RouteDefinition[] = [
   ...billingRoutes,
   ...renewalRoutes,
   ...mailMergeRoutes,
+  ...mergeEngineRoutes,
   ...suppressionRoutes,
   ...teamReportRoutes,
   ...templateRoutes,

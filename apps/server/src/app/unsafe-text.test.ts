@@ -277,6 +277,25 @@ function probes(world: World): Record<string, Probe> {
     },
     ...suppressions('unsubscriptions'),
     ...suppressions('bounces'),
+    'POST /api/v1/workspaces/:id/merges': {
+      params: space,
+      body: {
+        spreadsheetId: randomUUID(),
+        sheetId: '0',
+        emailColumn: 'Email',
+        subject: 'Hello {{First name}}',
+        bodyHtml: '<p>Hi</p>',
+        senderName: 'Ann',
+        ccColumn: 'Cc',
+        send: { mode: 'schedule', at: Date.now() + 3_600_000, timeZone: 'Europe/Paris' },
+      },
+    },
+    'POST /api/v1/workspaces/:id/merges/test': {
+      params: space,
+      body: { spreadsheetId: randomUUID(), sheetId: '0', rowNumber: 1, subject: 'Hi', bodyHtml: '<p>Hi</p>' },
+    },
+    'GET /api/v1/workspaces/:id/merges/quota': { params: space },
+    'GET /api/v1/workspaces/:id/merges/:mergeId': { params: { ...space, mergeId: randomUUID() } },
     'GET /api/v1/workspaces/:id/team-report/summary': { params: space },
     'GET /api/v1/workspaces/:id/team-report/members': {
       params: space,

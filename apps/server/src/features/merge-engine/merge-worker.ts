@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { merges, scheduledMerges, users } from '../../db/schema';
+import type { MergeRow } from './campaign-rows';
+import { claimBatch, recordOutcomes, type ClaimedRecipient, type Outcomes } from './claims';
+import { enqueueMergeSend, jobSender } from './enqueue';
+import { mergeMessage, type MergeTemplate } from './message';
+import {
+  clearRecoverableError,
+  finishIfDone,
+  recordRecoverableError,
+  stopMerge,
+  waitForQuota,
+} from './merge-lifecycle';
+import { startScheduledMerge } from './merge-start';
+import { senderPlan } from './sender-quota';
+import { sheetHeader, sheetRows } from './sheet-source';
+import { suppressedAmong, type Sender } from './suppression-check';
+import { transportFor } from './transports/transport-for';
+import type { MergeTransport } from './transports/transport';
+
+/** How long one job sends before handing the rest to a fresh job (pg-boss expires a job at 15 minutes). */
+const SLICE_MS = 5 * 60 * 1000;
+
+export interface WorkerOptions {
+  database: Database;
+  config: Config;
+  mergeId: string;
+  /** Names the claims of this worker (claimed_by); one per process and run by default. */
+  workerId?: string;
+  /** How Google is reached for Gmail sending (tests stand in for Google here). */
+  googleFetch?: typeof fetch;
+}
+
+/** Why a run ended, for logs and tests. */
+export type WorkerEnd =
+  'nothing-to-do' | 'completed' | 'drained' | 'stopped' | 'quota' | 'retrying' | 'failed' | 'continued';
+
+export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** Runs `send` over the items, at most `limit` at once, keeping the results in order. */
+async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  send: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next;
+      next += 1;
+      results[at] = await send(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+interface Run {
+  options: WorkerOptions;
+  merge: MergeRow & { campaignId: string };
+  sender: Sender & { name: string | null };
+  template: MergeTemplate;
+  limit: number;
+  transport: MergeTransport;
+  workerId: string;
+}
+
+/** Sends one claimed batch and records its outcomes; answers the transient failure, if any. */
+async function sendBatch(run: Run, day: string, recipients: ClaimedRecipient[]): Promise<string | null> {
+  const { database } = run.options;
+  const [cells, suppressed] = await Promise.all([
+    sheetRows(
+      database.db,
+      { spreadsheetId: run.merge.spreadsheetId ?? '', sheetId: run.merge.sheetId },
+      recipients.map((r) => r.rowNumber),
+    ),
+    suppressedAmong(
+      database.db,
+      run.sender,
+      recipients.map((r) => r.email),
+    ),
+  ]);
+  const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
+  let transient: string | null = null;
+  await inParallel(recipients, run.options.config.MERGE_CONCURRENCY, async (recipient) => {
+    if (suppressed.has(recipient.email)) return outcomes.suppressed.push(recipient.id);
+    const row = cells.get(recipient.rowNumber);
+    if (!row) return outcomes.failed.push({ id: recipient.id, reason: 'The row is no longer in the sheet' });
+    // Once the transport has failed transiently, the rest of the batch waits for the retry.
+    if (transient !== null) return outcomes.released.push(recipient.id);
+    const outcome = await run.transport.send(mergeMessage(run.template, { ...recipient, cells: row }));
+    if (outcome.kind === 'sent')
+      return outcomes.sent.push({ id: recipient.id, messageId: outcome.messageId });
+    if (outcome.kind === 'permanent')
+      return outcomes.failed.push({ id: recipient.id, reason: outcome.reason });
+    transient ??= outcome.reason;
+    return outcomes.released.push(recipient.id);
+  });
+  await recordOutcomes(
+    database.db,
+    {
+      campaignId: run.merge.campaignId,
+      scheduledMergeId: run.merge.scheduledMergeId,
+      userId: run.sender.userId,
+      day,
+    },
+    outcomes,
+  );
+  return transient;
+}
+
+/** Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time. */
+async function sendLoop(run: Run): Promise<WorkerEnd> {
+  const { database, config } = run.options;
+  const startedAt = Date.now();
+  for (;;) {
+    const claim = await claimBatch(database.db, {
+      mergeId: run.merge.id,
+      campaignId: run.merge.campaignId,
+      userId: run.sender.userId,
+      limit: run.limit,
+      batchSize: config.MERGE_BATCH_SIZE,
+      workerId: run.workerId,
+    });
+    if (claim.kind === 'stopped') return 'stopped';
+    if (claim.kind === 'quota') {
+      await waitForQuota(database.db, run.merge);
+      return 'quota';
+    }
+    if (claim.recipients.length === 0)
+      return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
+    const transient = await sendBatch(run, claim.day, claim.recipients);
+    if (transient !== null) {
+      return recordRecoverableError(database.db, jobSender(database), run.merge, {
+        status: 'UNKNOWN ERROR',
+        details: transient,
+      });
+    }
+    if (Date.now() - startedAt > SLICE_MS) {
+      await database.db.transaction((tx) => enqueueMergeSend(tx, jobSender(database), run.merge.id));
+      return 'continued';
+    }
+  }
+}
+
+/** The sheet's header, or the merge stopped (spreadsheet deleted) or set to retry (sheet deleted). */
+async function headerOrStop(database: Database, merge: MergeRow): Promise<string[] | WorkerEnd> {
+  const header = merge.spreadsheetId
+    ? await sheetHeader(database.db, { spreadsheetId: merge.spreadsheetId, sheetId: merge.sheetId })
+    : null;
+  if (header) return header;
+  if (!merge.spreadsheetId) {
+    await stopMerge(database.db, merge, {
+      status: 'SPREADSHEET DELETED',
+      details: 'The spreadsheet was deleted',
+    });
+    return 'failed';
+  }
+  return recordRecoverableError(database.db, jobSender(database), merge, {
+    status: 'SHEET DELETED',
+    details: 'The sheet was deleted',
+  });
+}
+
+/**
+ * One worker's turn at a merge (the merge-send job, or a process the tests and the benchmark
+ * start): starts a scheduled merge whose time has come, then sends its rows with the sender's
+ * transport. Safe to run twice at once or again after a crash: rows are claimed before they are
+ * sent and never claimed twice.
+ */
+export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd> {
+  const { database } = options;
+  const [found] = await database.db.select().from(merges).where(eq(merges.id, options.mergeId));
+  if (!found) return 'nothing-to-do';
+  let merge = found;
+  if (merge.status === 'SCHEDULED') {
+    if (!(await startScheduledMerge(database.db, jobSender(database), merge))) return 'nothing-to-do';
+    [merge] = (await database.db.select().from(merges).where(eq(merges.id, options.mergeId))) as [MergeRow];
+  }
+  if (merge.status !== 'SENDING' || !merge.campaignId) return 'nothing-to-do';
+  const [scheduled] = merge.scheduledMergeId
+    ? await database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, merge.scheduledMergeId))
+    : [];
+  // A retry's job runs at its time; an earlier run (a duplicate delivery) leaves it to that one.
+  if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) return 'nothing-to-do';
+  const header = await headerOrStop(database, merge);
+  if (!Array.isArray(header)) return header;
+  const [user] = await database.db.select().from(users).where(eq(users.id, merge.userId));
+  if (!user) return 'nothing-to-do';
+  await clearRecoverableError(database.db, merge.scheduledMergeId);
+  const plan = await senderPlan(database.db, merge);
+  const sender = { workspaceId: merge.workspaceId, userId: user.id, email: user.email, name: user.name };
+  const transport = await transportFor({
+    database,
+    config: options.config,
+    senderUserId: user.id,
+    ...(options.googleFetch ? { googleFetch: options.googleFetch } : {}),
+  });
+  try {
+    return await sendLoop({
+      options,
+      merge: { ...merge, campaignId: merge.campaignId },
+      sender,
+      template: {
+        campaignId: merge.campaignId,
+        merge,
+        header,
+        sender,
+        host: new URL(options.config.publicUrl).hostname,
+      },
+      limit: plan?.limit ?? 0,
+      transport,
+      workerId: options.workerId ?? newWorkerId(),
+    });
+  } finally {
+    await transport.close();
+  }
+}
