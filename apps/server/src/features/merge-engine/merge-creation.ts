@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type PgBoss from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import { merges, scheduledMerges } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { listedSpreadsheetId, mergeTitle, writeCampaign } from './campaign-rows';
 import { enqueueMergeSend } from './enqueue';
@@ -44,6 +45,9 @@ export function requireColumns(
   if (problems.length > 0) throw new AppError('validation_failed', problems.join('; '), { fields });
 }
 
+const sheetBusy = () =>
+  new AppError('conflict', 'A mail merge of this sheet is already scheduled or sending');
+
 /**
  * One sheet has at most one live merge per sender (the Scheduled list knows a merge by its sheet):
  * a merge still waiting, sending or to be retried refuses a second one; a stopped one (an error
@@ -62,7 +66,7 @@ async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: s
         eq(scheduledMerges.sheetId, sheetId),
       ),
     )
-    .for('update');
+    .for('update', { of: scheduledMerges });
   if (!existing) return;
   if (
     existing.status === 'SCHEDULED' ||
@@ -101,54 +105,59 @@ export async function createMerge(
   });
   const sendAt = send.mode === 'schedule' ? new Date(Math.max(send.at, Date.now())) : new Date();
   const spreadsheetKey = listedSpreadsheetId({ spreadsheetId: body.spreadsheetId }, sheet);
-  return db.transaction(async (tx) => {
-    await clearStoppedMergeOfSheet(tx, sender.userId, spreadsheetKey, body.sheetId);
-    const [scheduled] = await tx
-      .insert(scheduledMerges)
-      .values({
-        workspaceId: sender.workspaceId,
-        userId: sender.userId,
-        spreadsheetId: spreadsheetKey,
-        sheetId: body.sheetId,
-        sheetName: sheet.sheetName,
-        spreadsheetName: sheet.spreadsheetName,
-        title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
-        mergeTime: sendAt,
-        status: send.mode === 'now' ? 'IN PROGRESS' : 'SCHEDULED',
-        toSendCount: sheet.sendable.length,
-      })
-      .returning({ id: scheduledMerges.id });
-    const [merge] = await tx
-      .insert(merges)
-      .values({
-        workspaceId: sender.workspaceId,
-        userId: sender.userId,
-        spreadsheetId: body.spreadsheetId,
-        sheetId: body.sheetId,
-        spreadsheetName: sheet.spreadsheetName,
-        sheetName: sheet.sheetName,
-        emailColumn: body.emailColumn,
-        subject: body.subject,
-        bodyHtml: body.bodyHtml,
-        senderName: body.senderName ?? null,
-        replyTo: body.replyTo ?? null,
-        ccColumn: body.ccColumn ?? null,
-        bccColumn: body.bccColumn ?? null,
+  return db
+    .transaction(async (tx) => {
+      await clearStoppedMergeOfSheet(tx, sender.userId, spreadsheetKey, body.sheetId);
+      const [scheduled] = await tx
+        .insert(scheduledMerges)
+        .values({
+          workspaceId: sender.workspaceId,
+          userId: sender.userId,
+          spreadsheetId: spreadsheetKey,
+          sheetId: body.sheetId,
+          sheetName: sheet.sheetName,
+          spreadsheetName: sheet.spreadsheetName,
+          title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
+          mergeTime: sendAt,
+          status: send.mode === 'now' ? 'IN PROGRESS' : 'SCHEDULED',
+          toSendCount: sheet.sendable.length,
+        })
+        .returning({ id: scheduledMerges.id });
+      const [merge] = await tx
+        .insert(merges)
+        .values({
+          workspaceId: sender.workspaceId,
+          userId: sender.userId,
+          spreadsheetId: body.spreadsheetId,
+          sheetId: body.sheetId,
+          spreadsheetName: sheet.spreadsheetName,
+          sheetName: sheet.sheetName,
+          emailColumn: body.emailColumn,
+          subject: body.subject,
+          bodyHtml: body.bodyHtml,
+          senderName: body.senderName ?? null,
+          replyTo: body.replyTo ?? null,
+          ccColumn: body.ccColumn ?? null,
+          bccColumn: body.bccColumn ?? null,
+          scheduledMergeId: scheduled!.id,
+          status: 'SCHEDULED',
+          sendAt,
+          timeZone: send.mode === 'schedule' ? send.timeZone : 'UTC',
+          skipped: sheet.skipped,
+        })
+        .returning();
+      const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge!, sheet) : null;
+      await enqueueMergeSend(tx, boss, merge!.id, send.mode === 'schedule' ? sendAt : undefined);
+      return {
+        mergeId: merge!.id,
         scheduledMergeId: scheduled!.id,
-        status: 'SCHEDULED',
-        sendAt,
-        timeZone: send.mode === 'schedule' ? send.timeZone : 'UTC',
+        campaignId,
+        toSend: sheet.sendable.length,
         skipped: sheet.skipped,
-      })
-      .returning();
-    const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge!, sheet) : null;
-    await enqueueMergeSend(tx, boss, merge!.id, send.mode === 'schedule' ? sendAt : undefined);
-    return {
-      mergeId: merge!.id,
-      scheduledMergeId: scheduled!.id,
-      campaignId,
-      toSend: sheet.sendable.length,
-      skipped: sheet.skipped,
-    };
-  });
+      };
+    })
+    .catch((error: unknown) => {
+      // Two merges of one sheet created at once: the scheduled row's unique key lets one through.
+      throw isUniqueViolation(error) ? sheetBusy() : error;
+    });
 }
