@@ -24,7 +24,15 @@ export function MergeFieldPicker({ columns, target, onInsert }: MergeFieldPicker
     setOpened(false);
   };
   return (
-    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" shadow="md" withArrow>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      trapFocus
+      returnFocus
+      position="bottom-end"
+      shadow="md"
+      withArrow
+    >
       <Popover.Target>
         <Button
           variant="light"

@@ -92,9 +92,13 @@ export function NewMailMergePage() {
             <Stack gap="xs">
               <StepProblems problems={step === 1 ? (problems[1] ?? []) : []} />
               <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(step - 1)} disabled={step === 0}>
-                  Back
-                </Button>
+                {step > 0 ? (
+                  <Button variant="default" onClick={() => setStep(step - 1)}>
+                    Back
+                  </Button>
+                ) : (
+                  <span />
+                )}
                 <Button onClick={() => setStep(step + 1)} disabled={!canGoTo(step + 1)}>
                   Next: {STEPS[step + 1]}
                 </Button>
