@@ -6,6 +6,7 @@ import { mailMergeRoutes } from '../features/mail-merges';
 import { memberRoutes } from '../features/members';
 import { renewalRoutes } from '../features/renewal';
 import { spaceRoutes } from '../features/spaces';
+import { spreadsheetRoutes } from '../features/spreadsheets';
 import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
 import { templateRoutes } from '../features/templates';
@@ -29,4 +30,5 @@ export const routes: readonly RouteDefinition[] = [
   ...suppressionRoutes,
   ...teamReportRoutes,
   ...templateRoutes,
+  ...spreadsheetRoutes,
 ] as readonly RouteDefinition[];
