@@ -21,6 +21,8 @@ import {
 
 /** Any active member works with their own spreadsheets; nobody reads another's. */
 const access = spaceAccess('canViewSpace');
+/** Reading a file or a Google Sheet is the heavy part: at most this many a minute per caller. */
+const UPLOAD_LIMIT = { max: 60, timeWindow: '1 minute' };
 const ownerOf = (space: SpaceAccess, user: { id: string }): Owner => ({
   userId: user.id,
   workspaceId: space.workspace.id,
@@ -30,7 +32,7 @@ export const spreadsheetRoutes = [
   defineRoute({
     contract: uploadSpreadsheet,
     access,
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: UPLOAD_LIMIT,
     handler: ({ query, body, space, user, context }) =>
       uploadSpreadsheetFile(context.database.db, {
         owner: ownerOf(space, user),
@@ -41,7 +43,7 @@ export const spreadsheetRoutes = [
   defineRoute({
     contract: linkGoogleSheet,
     access,
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: UPLOAD_LIMIT,
     handler: ({ body, space, user, auth, context }) =>
       linkGoogleSpreadsheet(context, { owner: ownerOf(space, user), identity: auth.identity, url: body.url }),
   }),

@@ -52,7 +52,7 @@ export async function storeSpreadsheet(
  */
 export async function uploadSpreadsheetFile(
   db: Db,
-  options: { owner: Owner; filename: string; bytes: Uint8Array | undefined },
+  options: { owner: Owner; filename: string; bytes: Uint8Array | null | undefined },
 ): Promise<Spreadsheet> {
   const name = spreadsheetNameOf(options.filename);
   const sheets = await readSpreadsheetFile(options.bytes ?? new Uint8Array(), name);
