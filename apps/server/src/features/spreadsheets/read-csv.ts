@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { SPREADSHEET_LIMIT_TEXTS } from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
 
@@ -38,7 +39,8 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
-    return new TextDecoder('windows-1252').decode(body);
+    // iconv-lite, not TextDecoder: Node's 'windows-1252' decoder reads 0x80–0x9F as Latin-1 (no €).
+    return iconv.decode(Buffer.from(body), 'windows-1252');
   }
 }
 
