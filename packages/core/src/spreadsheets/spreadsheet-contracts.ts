@@ -53,15 +53,15 @@ const sheetParams = spreadsheetParams.extend({ sheetId: text().min(1).max(100) }
 
 /** The file's bytes, as sent (the body is not JSON). Absent or empty: refused as an empty file. */
 export const spreadsheetFileSchema = z
-  .custom<Uint8Array>(
-    (value) => value === undefined || value instanceof Uint8Array,
+  .custom<Uint8Array | null>(
+    (value) => value === undefined || value === null || value instanceof Uint8Array,
     "The body must be the file's bytes",
   )
   .optional()
   .meta({
     description: `The CSV or XLSX file itself, at most ${SPREADSHEET_LIMITS.maxBytes / (1024 * 1024)} MB`,
     type: 'string',
-    contentMediaType: 'application/octet-stream',
+    format: 'binary',
   });
 
 export const uploadSpreadsheet = defineContract({
