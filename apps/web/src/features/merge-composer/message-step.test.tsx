@@ -24,7 +24,7 @@ describe('new mail merge: message', () => {
     await clicker.type(subject, 'Hello !');
     // The cursor goes back before the '!': the field lands there, not at the end.
     await clicker.keyboard('{ArrowLeft}');
-    await clicker.click(screen.getByRole('button', { name: 'Insert a merge field in the subject' }));
+    await clicker.click(screen.getByRole('button', { name: 'Insert merge field in the subject' }));
     const picker = await screen.findByRole('dialog');
     await clicker.selectOptions(within(picker).getByRole('combobox', { name: 'Column' }), 'First name');
     await clicker.type(within(picker).getByRole('textbox', { name: 'Fallback for empty cells' }), 'there');
@@ -36,7 +36,7 @@ describe('new mail merge: message', () => {
     const { user: clicker } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
     await reachMessageStep(clicker);
     const body = await screen.findByRole('textbox', { name: 'Message' });
-    await clicker.click(screen.getByRole('button', { name: 'Insert a merge field in the message' }));
+    await clicker.click(screen.getByRole('button', { name: 'Insert merge field in the message' }));
     const picker = await screen.findByRole('dialog');
     await clicker.selectOptions(within(picker).getByRole('combobox', { name: 'Column' }), 'Company');
     await clicker.click(within(picker).getByRole('button', { name: 'Insert {{Company}}' }));

@@ -32,7 +32,7 @@ describe('new mail merge: recipients', () => {
     expect(upload.headers.get('Content-Type')).toBe('text/csv');
 
     const preview = screen.getByRole('table', { name: 'The first 5 rows of the sheet' });
-    expect(within(preview).getByRole('columnheader', { name: 'Email (email)' })).toBeInTheDocument();
+    expect(within(preview).getByRole('columnheader', { name: 'Email addresses' })).toBeInTheDocument();
     expect(within(preview).getByRole('cell', { name: 'Tom & Jerry <Ltd>' })).toBeInTheDocument();
     const skipped = screen.getByRole('region', { name: 'Skipped rows (2)' });
     expect(

@@ -38,7 +38,7 @@ export function MergeFieldPicker({ columns, target, onInsert }: MergeFieldPicker
           variant="light"
           size="xs"
           onClick={() => setOpened((open) => !open)}
-          aria-label={`Insert a merge field in the ${target}`}
+          aria-label={`Insert merge field in the ${target}`}
           disabled={columns.length === 0}
         >
           Insert merge field

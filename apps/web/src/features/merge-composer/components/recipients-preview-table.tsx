@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 
 /** The sheet's first rows as the file shows them, the email column marked. */
@@ -14,7 +14,12 @@ export function RecipientsPreviewTable({ recipients }: { recipients: SheetRecipi
             <Table.Th scope="col">Row</Table.Th>
             {header.map((column, index) => (
               <Table.Th key={`${index}-${column}`} scope="col">
-                {column === emailColumn ? `${column} (email)` : column}
+                {column}
+                {column === emailColumn && (
+                  <Badge size="xs" variant="light" ml={6}>
+                    addresses
+                  </Badge>
+                )}
               </Table.Th>
             ))}
           </Table.Tr>

@@ -47,7 +47,7 @@ export function RecipientsStep({ choice, onChoose, recipients }: RecipientsStepP
 
   return (
     <Stack gap="md" mt="md">
-      <SpreadsheetDropZone onFile={onFile} uploading={upload.isPending} />
+      <SpreadsheetDropZone onFile={onFile} uploading={upload.isPending} replacing={choice !== null} />
       {env.authProvider === 'google' && (
         <GoogleSheetLink onLink={(url) => link.mutate(url, handlers)} linking={link.isPending} />
       )}

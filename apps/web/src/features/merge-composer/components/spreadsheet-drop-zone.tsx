@@ -15,9 +15,12 @@ export const LIMITS_TEXT = `CSV or XLSX, up to ${MAX_MEGABYTES} MB and ${formatR
 export function SpreadsheetDropZone({
   onFile,
   uploading,
+  replacing,
 }: {
   onFile: (file: File) => void;
   uploading: boolean;
+  /** A spreadsheet is already chosen: a new file replaces it (the zone is smaller then). */
+  replacing: boolean;
 }) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -29,7 +32,7 @@ export function SpreadsheetDropZone({
   return (
     <Paper
       withBorder
-      p="xl"
+      p={replacing ? 'md' : 'xl'}
       radius="md"
       data-testid="spreadsheet-drop-zone"
       bg={dragging ? 'blue.0' : undefined}
@@ -42,14 +45,16 @@ export function SpreadsheetDropZone({
       onDrop={onDrop}
     >
       <Stack align="center" gap="xs">
-        <Text fw={600}>Drop a spreadsheet here</Text>
+        <Text fw={600}>
+          {replacing ? 'Drop another spreadsheet here to use it instead' : 'Drop a spreadsheet here'}
+        </Text>
         <Text size="sm" c="dimmed">
           {LIMITS_TEXT}
         </Text>
         <FileButton onChange={(file) => file && onFile(file)} accept={ACCEPTED_FILES}>
           {(props) => (
             <Button {...props} loading={uploading}>
-              Choose a file
+              {replacing ? 'Choose another file' : 'Choose a file'}
             </Button>
           )}
         </FileButton>
