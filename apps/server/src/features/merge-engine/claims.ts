@@ -69,6 +69,8 @@ export async function claimBatch(
       await tx.execute(sql`UPDATE sender_daily_quota SET used = used + ${recipients.length}
         WHERE user_id = ${options.userId} AND day = ${quota!.day}::date`);
     }
+    // RETURNING follows no order; the batch is sent in sheet order.
+    recipients.sort((a, b) => a.rowNumber - b.rowNumber);
     return { kind: 'claimed' as const, day: quota!.day, recipients };
   });
 }

@@ -119,8 +119,7 @@ export async function recordRecoverableError(
       await stopMerge(tx, merge, { status: error.status, details: `All attempts failed: ${error.details}` });
       return 'failed';
     }
-    const nextAttempt = new Date(Date.now() + RECOVERABLE_ERROR_RETRY_DELAY_MS);
-    await tx
+    const [retry] = await tx
       .update(scheduledMerges)
       .set({
         status: error.status,
@@ -128,10 +127,11 @@ export async function recordRecoverableError(
         errorDetails: error.details,
         recoverableErrorRetries: retries,
         recoverableErrorLastRetryAt: sql`now()`,
-        mergeTime: nextAttempt,
+        mergeTime: sql`now() + make_interval(secs => ${RECOVERABLE_ERROR_RETRY_DELAY_MS / 1000})`,
       })
-      .where(eq(scheduledMerges.id, scheduled.id));
-    await enqueueMergeSend(tx, boss, merge.id, nextAttempt);
+      .where(eq(scheduledMerges.id, scheduled.id))
+      .returning({ nextAttempt: scheduledMerges.mergeTime });
+    await enqueueMergeSend(tx, boss, merge.id, retry!.nextAttempt!);
     return 'retrying';
   });
 }

@@ -168,6 +168,15 @@ async function headerOrStop(database: Database, merge: MergeRow): Promise<string
 }
 
 /**
+ * The merge is not due yet (a job delivered early, or one that was already queued when its retry
+ * was set): a job at its time takes over (stately: ignored when one is already waiting).
+ */
+async function runLater(database: Database, mergeId: string, at: Date): Promise<WorkerEnd> {
+  await database.db.transaction((tx) => enqueueMergeSend(tx, jobSender(database), mergeId, at));
+  return 'nothing-to-do';
+}
+
+/**
  * One worker's turn at a merge (the merge-send job, or a process the tests and the benchmark
  * start): starts a scheduled merge whose time has come, then sends its rows with the sender's
  * transport. Safe to run twice at once or again after a crash: rows are claimed before they are
@@ -179,6 +188,7 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
   if (!found) return 'nothing-to-do';
   let merge = found;
   if (merge.status === 'SCHEDULED') {
+    if (merge.sendAt.getTime() > Date.now()) return runLater(database, merge.id, merge.sendAt);
     if (!(await startScheduledMerge(database.db, jobSender(database), merge))) return 'nothing-to-do';
     [merge] = (await database.db.select().from(merges).where(eq(merges.id, options.mergeId))) as [MergeRow];
   }
@@ -186,8 +196,9 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
   const [scheduled] = merge.scheduledMergeId
     ? await database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, merge.scheduledMergeId))
     : [];
-  // A retry's job runs at its time; an earlier run (a duplicate delivery) leaves it to that one.
-  if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) return 'nothing-to-do';
+  if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) {
+    return runLater(database, merge.id, scheduled.mergeTime);
+  }
   const header = await headerOrStop(database, merge);
   if (!Array.isArray(header)) return header;
   const [user] = await database.db.select().from(users).where(eq(users.id, merge.userId));
