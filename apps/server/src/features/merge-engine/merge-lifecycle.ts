@@ -4,11 +4,10 @@ import {
   RECOVERABLE_ERROR_RETRY_DELAY_MS,
   type ScheduledMergeStatus,
 } from '@mergeboard/core';
-import type PgBoss from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import { campaignRecipients, merges, scheduledMerges } from '../../db/schema';
 import type { MergeRow } from './campaign-rows';
-import { enqueueMergeSend } from './enqueue';
+import { enqueueMergeSend, type MergeJobs } from './enqueue';
 
 /** The merge statuses a cancel stops and a new merge of the same sheet waits for. */
 export const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
@@ -96,7 +95,7 @@ export async function stopMerge(
  */
 export async function recordRecoverableError(
   db: Db,
-  boss: Pick<PgBoss, 'send'>,
+  jobs: MergeJobs,
   merge: Pick<MergeRow, 'id' | 'scheduledMergeId' | 'campaignId'>,
   error: { status: ScheduledMergeStatus; details: string },
 ): Promise<'retrying' | 'failed'> {
@@ -131,7 +130,7 @@ export async function recordRecoverableError(
       })
       .where(eq(scheduledMerges.id, scheduled.id))
       .returning({ nextAttempt: scheduledMerges.mergeTime });
-    await enqueueMergeSend(tx, boss, merge.id, retry!.nextAttempt!);
+    await enqueueMergeSend(tx, jobs, merge.id, { startAfter: retry!.nextAttempt! });
     return 'retrying';
   });
 }

@@ -160,6 +160,6 @@ export async function scheduledTimeComes(database: Database, mergeId: string): P
 /** A worker took the merge's queued job (pg-boss moves it out of the queue): none is waiting now. */
 export async function jobTaken(database: Database, mergeId: string): Promise<void> {
   await database.db.execute(
-    sql`DELETE FROM pgboss.job WHERE singleton_key = ${mergeId} AND state = 'created'`,
+    sql`DELETE FROM pgboss.job WHERE data->>'mergeId' = ${mergeId} AND state = 'created'`,
   );
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { merges, scheduledMerges, users } from '../../db/schema';
 import type { MergeRow } from './campaign-rows';
 import { claimBatch, recordOutcomes, type ClaimedRecipient, type Outcomes } from './claims';
-import { enqueueMergeSend, jobSender } from './enqueue';
+import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
 import { mergeMessage, type MergeTemplate } from './message';
 import {
   clearRecoverableError,
@@ -31,8 +32,12 @@ export interface WorkerOptions {
   mergeId: string;
   /** Names the claims of this worker (claimed_by); one per process and run by default. */
   workerId?: string;
+  /** Which of the merge's lanes this run is (its job's; MERGE_WORKERS_PER_MERGE lanes share a merge). */
+  lane?: number;
   /** How Google is reached for Gmail sending (tests stand in for Google here). */
   googleFetch?: typeof fetch;
+  /** Where each batch's claim time goes (debug level), for operators and the benchmark. */
+  logger?: Pick<FastifyBaseLogger, 'debug'>;
 }
 
 /** Why a run ended, for logs and tests. */
@@ -68,6 +73,7 @@ interface Run {
   limit: number;
   transport: MergeTransport;
   workerId: string;
+  jobs: MergeJobs;
 }
 
 /** Sends one claimed batch and records its outcomes; answers the transient failure, if any. */
@@ -119,6 +125,7 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
   const { database, config } = run.options;
   const startedAt = Date.now();
   for (;;) {
+    const claimStart = performance.now();
     const claim = await claimBatch(database.db, {
       mergeId: run.merge.id,
       campaignId: run.merge.campaignId,
@@ -127,6 +134,14 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       batchSize: config.MERGE_BATCH_SIZE,
       workerId: run.workerId,
     });
+    run.options.logger?.debug(
+      {
+        mergeId: run.merge.id,
+        claimed: claim.kind === 'claimed' ? claim.recipients.length : 0,
+        claimMs: performance.now() - claimStart,
+      },
+      'merge batch claimed',
+    );
     if (claim.kind === 'stopped') return 'stopped';
     if (claim.kind === 'quota') {
       await waitForQuota(database.db, run.merge);
@@ -136,20 +151,26 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
     const transient = await sendBatch(run, claim.day, claim.recipients);
     if (transient !== null) {
-      return recordRecoverableError(database.db, jobSender(database), run.merge, {
+      return recordRecoverableError(database.db, run.jobs, run.merge, {
         status: 'UNKNOWN ERROR',
         details: transient,
       });
     }
     if (Date.now() - startedAt > SLICE_MS) {
-      await database.db.transaction((tx) => enqueueMergeSend(tx, jobSender(database), run.merge.id));
+      await database.db.transaction((tx) =>
+        enqueueMergeSend(tx, run.jobs, run.merge.id, { lane: run.options.lane ?? 0 }),
+      );
       return 'continued';
     }
   }
 }
 
 /** The sheet's header, or the merge stopped (spreadsheet deleted) or set to retry (sheet deleted). */
-async function headerOrStop(database: Database, merge: MergeRow): Promise<string[] | WorkerEnd> {
+async function headerOrStop(
+  database: Database,
+  jobs: MergeJobs,
+  merge: MergeRow,
+): Promise<string[] | WorkerEnd> {
   const header = merge.spreadsheetId
     ? await sheetHeader(database.db, { spreadsheetId: merge.spreadsheetId, sheetId: merge.sheetId })
     : null;
@@ -161,7 +182,7 @@ async function headerOrStop(database: Database, merge: MergeRow): Promise<string
     });
     return 'failed';
   }
-  return recordRecoverableError(database.db, jobSender(database), merge, {
+  return recordRecoverableError(database.db, jobs, merge, {
     status: 'SHEET DELETED',
     details: 'The sheet was deleted',
   });
@@ -171,8 +192,10 @@ async function headerOrStop(database: Database, merge: MergeRow): Promise<string
  * The merge is not due yet (a job delivered early, or one that was already queued when its retry
  * was set): a job at its time takes over (stately: ignored when one is already waiting).
  */
-async function runLater(database: Database, mergeId: string, at: Date): Promise<WorkerEnd> {
-  await database.db.transaction((tx) => enqueueMergeSend(tx, jobSender(database), mergeId, at));
+async function runLater(options: WorkerOptions, jobs: MergeJobs, at: Date): Promise<WorkerEnd> {
+  await options.database.db.transaction((tx) =>
+    enqueueMergeSend(tx, jobs, options.mergeId, { startAfter: at, lane: options.lane ?? 0 }),
+  );
   return 'nothing-to-do';
 }
 
@@ -184,12 +207,13 @@ async function runLater(database: Database, mergeId: string, at: Date): Promise<
  */
 export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd> {
   const { database } = options;
+  const jobs = mergeJobsIn(database, options.config.MERGE_WORKERS_PER_MERGE);
   const [found] = await database.db.select().from(merges).where(eq(merges.id, options.mergeId));
   if (!found) return 'nothing-to-do';
   let merge = found;
   if (merge.status === 'SCHEDULED') {
-    if (merge.sendAt.getTime() > Date.now()) return runLater(database, merge.id, merge.sendAt);
-    if (!(await startScheduledMerge(database.db, jobSender(database), merge))) return 'nothing-to-do';
+    if (merge.sendAt.getTime() > Date.now()) return runLater(options, jobs, merge.sendAt);
+    if (!(await startScheduledMerge(database.db, jobs, merge))) return 'nothing-to-do';
     [merge] = (await database.db.select().from(merges).where(eq(merges.id, options.mergeId))) as [MergeRow];
   }
   if (merge.status !== 'SENDING' || !merge.campaignId) return 'nothing-to-do';
@@ -197,9 +221,9 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
     ? await database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, merge.scheduledMergeId))
     : [];
   if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) {
-    return runLater(database, merge.id, scheduled.mergeTime);
+    return runLater(options, jobs, scheduled.mergeTime);
   }
-  const header = await headerOrStop(database, merge);
+  const header = await headerOrStop(database, jobs, merge);
   if (!Array.isArray(header)) return header;
   const [user] = await database.db.select().from(users).where(eq(users.id, merge.userId));
   if (!user) return 'nothing-to-do';
@@ -227,6 +251,7 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
       limit: plan?.limit ?? 0,
       transport,
       workerId: options.workerId ?? newWorkerId(),
+      jobs,
     });
   } finally {
     await transport.close();
