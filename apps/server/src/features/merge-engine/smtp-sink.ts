@@ -57,6 +57,8 @@ export async function startSmtpSink(
       });
     },
   });
+  // A sender that goes away mid-message (a killed worker) is a reset connection, nothing more.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
