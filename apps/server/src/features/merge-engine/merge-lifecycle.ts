@@ -164,3 +164,22 @@ export async function cancelMergeOf(tx: Tx, scheduledMergeId: string): Promise<v
       .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'PENDING')));
   }
 }
+
+/** Whether the merge is still sending now (not cancelled, stopped, or set to retry later). */
+export async function stillSending(db: Db, mergeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      status: merges.status,
+      later: sql<boolean>`coalesce(${scheduledMerges.mergeTime} > now(), false)`,
+    })
+    .from(merges)
+    .leftJoin(scheduledMerges, eq(scheduledMerges.id, merges.scheduledMergeId))
+    .where(eq(merges.id, mergeId));
+  return row?.status === 'SENDING' && !row.later;
+}
+
+/** Rows a worker claimed ahead and gave back after a cancel go the way the cancel sent the others. */
+export async function dropUnsentOfCanceled(db: Db, mergeId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM campaign_recipients r USING merges m
+    WHERE m.id = ${mergeId} AND m.status = 'CANCELED' AND r.campaign_id = m.campaign_id AND r.status = 'PENDING'`);
+}

@@ -23,4 +23,4 @@ const logger = {
 };
 const end = await runMergeWorker({ database, config, mergeId, logger });
 await database.close();
-console.log(JSON.stringify({ end, claimMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+process.stdout.write(`${JSON.stringify({ end, claimMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);

@@ -11,8 +11,10 @@ import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
 import { mergeMessage, type MergeTemplate } from './message';
 import {
   clearRecoverableError,
+  dropUnsentOfCanceled,
   finishIfDone,
   recordRecoverableError,
+  stillSending,
   stopMerge,
   waitForQuota,
 } from './merge-lifecycle';
@@ -76,8 +78,11 @@ interface Run {
   jobs: MergeJobs;
 }
 
-/** Sends one claimed batch and records its outcomes; answers the transient failure, if any. */
-async function sendBatch(run: Run, day: string, recipients: ClaimedRecipient[]): Promise<string | null> {
+/** Sends one claimed batch; answers its outcomes and the transient failure, if any. */
+async function sendBatch(
+  run: Run,
+  recipients: ClaimedRecipient[],
+): Promise<{ outcomes: Outcomes; transient: string | null }> {
   const { database } = run.options;
   const [cells, suppressed] = await Promise.all([
     sheetRows(
@@ -107,24 +112,22 @@ async function sendBatch(run: Run, day: string, recipients: ClaimedRecipient[]):
     transient ??= outcome.reason;
     return outcomes.released.push(recipient.id);
   });
-  await recordOutcomes(
-    database.db,
-    {
-      campaignId: run.merge.campaignId,
-      scheduledMergeId: run.merge.scheduledMergeId,
-      userId: run.sender.userId,
-      day,
-    },
-    outcomes,
-  );
-  return transient;
+  return { outcomes, transient };
 }
 
-/** Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time. */
+const nothing: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
+
+/**
+ * Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time.
+ * The next batch is claimed while this one is sent, and a batch's outcomes are recorded while the
+ * next is sent (a crash leaves those rows SENDING, never PENDING: at most once either way). A batch
+ * claimed ahead is sent only if the merge is still sending when its turn comes, else released, so a
+ * cancel stops sending within the batch in flight.
+ */
 async function sendLoop(run: Run): Promise<WorkerEnd> {
   const { database, config } = run.options;
   const startedAt = Date.now();
-  for (;;) {
+  const claimNext = async () => {
     const claimStart = performance.now();
     const claim = await claimBatch(database.db, {
       mergeId: run.merge.id,
@@ -134,29 +137,62 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       batchSize: config.MERGE_BATCH_SIZE,
       workerId: run.workerId,
     });
+    const claimed = claim.kind === 'claimed' ? claim.recipients.length : 0;
     run.options.logger?.debug(
-      {
-        mergeId: run.merge.id,
-        claimed: claim.kind === 'claimed' ? claim.recipients.length : 0,
-        claimMs: performance.now() - claimStart,
-      },
+      { mergeId: run.merge.id, claimed, claimMs: performance.now() - claimStart },
       'merge batch claimed',
     );
-    if (claim.kind === 'stopped') return 'stopped';
+    return claim;
+  };
+  const record = (day: string, outcomes: Outcomes) =>
+    recordOutcomes(
+      database.db,
+      {
+        campaignId: run.merge.campaignId,
+        scheduledMergeId: run.merge.scheduledMergeId,
+        userId: run.sender.userId,
+        day,
+      },
+      outcomes,
+    );
+  let recording: Promise<void> = Promise.resolve();
+  let next = claimNext();
+  let first = true;
+  for (;;) {
+    const claim = await next;
+    if (claim.kind === 'stopped') return recording.then(() => 'stopped' as const);
     if (claim.kind === 'quota') {
+      await recording;
       await waitForQuota(database.db, run.merge);
       return 'quota';
     }
-    if (claim.recipients.length === 0)
+    if (claim.recipients.length === 0) {
+      await recording;
       return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
-    const transient = await sendBatch(run, claim.day, claim.recipients);
-    if (transient !== null) {
-      return recordRecoverableError(database.db, run.jobs, run.merge, {
-        status: 'UNKNOWN ERROR',
-        details: transient,
-      });
     }
-    if (Date.now() - startedAt > SLICE_MS) {
+    const released = { ...nothing, released: claim.recipients.map((r) => r.id) };
+    if (!first && !(await stillSending(database.db, run.merge.id))) {
+      await recording;
+      await record(claim.day, released);
+      await dropUnsentOfCanceled(database.db, run.merge.id);
+      return 'stopped';
+    }
+    first = false;
+    next = claimNext();
+    const { outcomes, transient } = await sendBatch(run, claim.recipients);
+    await recording;
+    recording = record(claim.day, outcomes);
+    if (transient !== null || Date.now() - startedAt > SLICE_MS) {
+      const ahead = await next;
+      await recording;
+      if (ahead.kind === 'claimed')
+        await record(ahead.day, { ...nothing, released: ahead.recipients.map((r) => r.id) });
+      if (transient !== null) {
+        return recordRecoverableError(database.db, run.jobs, run.merge, {
+          status: 'UNKNOWN ERROR',
+          details: transient,
+        });
+      }
       await database.db.transaction((tx) =>
         enqueueMergeSend(tx, run.jobs, run.merge.id, { lane: run.options.lane ?? 0 }),
       );
