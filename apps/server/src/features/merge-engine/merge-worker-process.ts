@@ -23,4 +23,6 @@ const logger = {
 };
 const end = await runMergeWorker({ database, config, mergeId, logger });
 await database.close();
-process.stdout.write(`${JSON.stringify({ end, claimMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ end, claimMs, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`,
+);
