@@ -37,6 +37,7 @@ export * from './permissions/plan-labels';
 export * from './team-report/team-report-contracts';
 export * from './templates/template-contracts';
 export * from './suppressions';
+export * from './spreadsheets';
 export * from './mail-merges/date-range';
 export * from './mail-merges/campaign-rates';
 export * from './mail-merges/scheduled-merge-rules';

@@ -388,6 +388,49 @@ function memberLines(): Record<string, Line> {
   };
 }
 
+/**
+ * The caller's own spreadsheets: any active member, even in a DISABLED space (canViewSpace). Past
+ * the gate an upload without a file is refused as empty, linking a Google Sheet needs Google
+ * sign-in (400 here), and ids of nothing answer 404.
+ */
+function spreadsheetLines(): Record<string, Line> {
+  const base = '/api/v1/workspaces/:id/spreadsheets';
+  const at = (id: string, rest = '') => `/api/v1/workspaces/${id}/spreadsheets${rest}`;
+  const REFUSED_PAST_GATE: Statuses = [401, 404, 403, 400, 400, 400];
+  const NOTHING_THERE: Statuses = [401, 404, 403, 404, 404, 404];
+  const sheet = () => `/${UNKNOWN_ID}/sheets/0`;
+  return {
+    [`POST ${base}`]: {
+      request: (id) => ['POST', at(id, '?filename=contacts.csv')],
+      expect: REFUSED_PAST_GATE,
+    },
+    [`POST ${base}/google`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/google'),
+        { url: 'https://docs.google.com/spreadsheets/d/1AbC/edit' },
+      ],
+      expect: REFUSED_PAST_GATE,
+    },
+    [`GET ${base}/:spreadsheetId`]: {
+      request: (id) => ['GET', at(id, `/${UNKNOWN_ID}`)],
+      expect: NOTHING_THERE,
+    },
+    [`DELETE ${base}/:spreadsheetId`]: {
+      request: (id) => ['DELETE', at(id, `/${UNKNOWN_ID}`)],
+      expect: NOTHING_THERE,
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/recipients`]: {
+      request: (id) => ['GET', at(id, `${sheet()}/recipients`)],
+      expect: NOTHING_THERE,
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/rows/:rowNumber`]: {
+      request: (id) => ['GET', at(id, `${sheet()}/rows/1`)],
+      expect: NOTHING_THERE,
+    },
+  };
+}
+
 const table: Record<string, Line> = {
   'GET /api/v1/workspaces/:id': {
     request: (id) => ['GET', `/api/v1/workspaces/${id}`],
@@ -445,6 +488,7 @@ const table: Record<string, Line> = {
   },
   ...teamReportLines(['summary', 'members']),
   ...mergeEngineLines(),
+  ...spreadsheetLines(),
 };
 
 /** One call as `caller` (anonymous when undefined); every refusal must be in the one error shape. */

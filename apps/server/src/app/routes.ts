@@ -7,6 +7,7 @@ import { memberRoutes } from '../features/members';
 import { mergeEngineRoutes } from '../features/merge-engine';
 import { renewalRoutes } from '../features/renewal';
 import { spaceRoutes } from '../features/spaces';
+import { spreadsheetRoutes } from '../features/spreadsheets';
 import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
 import { templateRoutes } from '../features/templates';
@@ -31,4 +32,5 @@ export const routes: readonly RouteDefinition[] = [
   ...suppressionRoutes,
   ...teamReportRoutes,
   ...templateRoutes,
+  ...spreadsheetRoutes,
 ] as readonly RouteDefinition[];

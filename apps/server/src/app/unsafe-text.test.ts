@@ -308,6 +308,27 @@ function probes(world: World): Record<string, Probe> {
       body: { fromTemplate: randomUUID(), source: 'GALLERY' },
     },
     'GET /api/users/:userId/drafts/:draftId': { params: { userId, draftId: randomUUID() } },
+    ...spreadsheetProbes(space),
+  };
+}
+
+/** The spreadsheet calls: an upload without a file is refused as empty; ids of nothing answer 404. */
+function spreadsheetProbes(space: { id: string }): Record<string, Probe> {
+  const base = '/api/v1/workspaces/:id/spreadsheets';
+  const sheet = { ...space, spreadsheetId: randomUUID(), sheetId: '0' };
+  return {
+    [`POST ${base}`]: { params: space, query: { filename: 'contacts.csv' } },
+    [`POST ${base}/google`]: {
+      params: space,
+      body: { url: 'https://docs.google.com/spreadsheets/d/1AbC_probe/edit' },
+    },
+    [`GET ${base}/:spreadsheetId`]: { params: { ...space, spreadsheetId: randomUUID() } },
+    [`DELETE ${base}/:spreadsheetId`]: { params: { ...space, spreadsheetId: randomUUID() } },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/recipients`]: {
+      params: sheet,
+      query: { emailColumn: 'Email' },
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/rows/:rowNumber`]: { params: { ...sheet, rowNumber: '1' } },
   };
 }
 

@@ -212,3 +212,27 @@ export async function deleteSuppressionRow(db: Db, kind: SuppressionListKind, id
   const table = tables[kind];
   await db.delete(table).where(inArray(table.id, [id]));
 }
+
+/**
+ * The addresses among `addresses` (lower case) that the list the viewer sees holds: what a
+ * merge of theirs must skip. The addresses go as one JSON parameter, however many there are.
+ */
+export async function listedAmong(
+  db: Db,
+  kind: SuppressionListKind,
+  viewer: Viewer,
+  addresses: readonly string[],
+): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const table = tables[kind];
+  const rows = await db
+    .select({ email: table.email })
+    .from(table)
+    .where(
+      and(
+        visibleTo(table, viewer),
+        sql`${table.email} IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))`,
+      ),
+    );
+  return rows.map((row) => row.email);
+}
