@@ -52,6 +52,8 @@ const envSchema = z.object({
   MERGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   /** Messages a merge worker has in flight at once. */
   MERGE_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** Jobs (lanes) per merge, so that many worker processes can send one merge's rows together. */
+  MERGE_WORKERS_PER_MERGE: z.coerce.number().int().min(1).max(32).default(2),
   /** A recipient claimed longer ago than this by a worker that never reported is marked UNKNOWN. */
   MERGE_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).default(600),
   PRODUCT_NAME: z.string().min(1).default('Mergeboard'),

@@ -9,7 +9,7 @@ export interface ClaimedRecipient {
 }
 
 export type Claim =
-  /** The merge is no longer sending (cancelled, stopped): claim nothing more. */
+  /** The merge is no longer sending (cancelled, stopped, waiting for a retry): claim nothing more. */
   | { kind: 'stopped' }
   /** The sender's quota for today is used up while rows remain. */
   | { kind: 'quota' }
@@ -37,10 +37,14 @@ export async function claimBatch(
   },
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const [merge] = rowsOf<{ status: string }>(
-      await tx.execute(sql`SELECT status FROM merges WHERE id = ${options.mergeId}`),
+    // Sending stops between batches once the merge is cancelled or stopped, or another lane has
+    // set it to retry later.
+    const [merge] = rowsOf<{ status: string; later: boolean }>(
+      await tx.execute(sql`SELECT m.status, coalesce(s.merge_time > now(), false) AS later
+        FROM merges m LEFT JOIN scheduled_merges s ON s.id = m.scheduled_merge_id
+        WHERE m.id = ${options.mergeId}`),
     );
-    if (merge?.status !== 'SENDING') return { kind: 'stopped' } as const;
+    if (merge?.status !== 'SENDING' || merge.later) return { kind: 'stopped' } as const;
     await tx.execute(sql`INSERT INTO sender_daily_quota (user_id, day, used)
       VALUES (${options.userId}, ${QUOTA_DAY}, 0) ON CONFLICT (user_id, day) DO NOTHING`);
     const [quota] = rowsOf<{ used: number; day: string }>(
@@ -69,6 +73,8 @@ export async function claimBatch(
       await tx.execute(sql`UPDATE sender_daily_quota SET used = used + ${recipients.length}
         WHERE user_id = ${options.userId} AND day = ${quota!.day}::date`);
     }
+    // RETURNING follows no order; the batch is sent in sheet order.
+    recipients.sort((a, b) => a.rowNumber - b.rowNumber);
     return { kind: 'claimed' as const, day: quota!.day, recipients };
   });
 }

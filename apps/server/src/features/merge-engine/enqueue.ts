@@ -45,7 +45,7 @@ const senders = new WeakMap<Database, PgBoss>();
  * database, not the process's queue): pg-boss touches the database only through the executor
  * each send is given, so this one is never started.
  */
-export function jobSender(database: Database): PgBoss {
+function jobSender(database: Database): PgBoss {
   let sender = senders.get(database);
   if (!sender) {
     sender = new PgBoss({
@@ -56,15 +56,42 @@ export function jobSender(database: Database): PgBoss {
   return sender;
 }
 
-/** The job that sends one merge (data { mergeId }; one queued and one running per merge). */
+/** The job that sends one merge (data { mergeId, lane }; per lane one queued and one running). */
 export const MERGE_SEND_JOB = 'merge-send';
 
-/** Enqueues the merge's sending job in the caller's transaction, after `startAfter` when given. */
-export function enqueueMergeSend(tx: Tx, boss: Pick<PgBoss, 'send'>, mergeId: string, startAfter?: Date) {
-  return enqueueInTransaction(tx, boss, {
-    name: MERGE_SEND_JOB,
-    data: { mergeId },
-    singletonKey: mergeId,
-    ...(startAfter ? { startAfter } : {}),
-  });
+/**
+ * Where merge jobs go: the queue, and how many lanes each merge has (MERGE_WORKERS_PER_MERGE):
+ * one job per lane, so that many worker processes share a merge's rows.
+ */
+export interface MergeJobs {
+  boss: Pick<PgBoss, 'send'>;
+  lanes: number;
 }
+
+/**
+ * Enqueues the merge's sending jobs in the caller's transaction, after `startAfter` when given:
+ * one per lane, or only `lane` (a job handing over to its own successor).
+ */
+export async function enqueueMergeSend(
+  tx: Tx,
+  jobs: MergeJobs,
+  mergeId: string,
+  options: { startAfter?: Date; lane?: number } = {},
+): Promise<void> {
+  const lanes =
+    options.lane === undefined ? Array.from({ length: jobs.lanes }, (_, lane) => lane) : [options.lane];
+  for (const lane of lanes) {
+    await enqueueInTransaction(tx, jobs.boss, {
+      name: MERGE_SEND_JOB,
+      data: { mergeId, lane },
+      singletonKey: `${mergeId}/${lane}`,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+  }
+}
+
+/** The merge jobs of code running inside a job, from its database and configuration. */
+export const mergeJobsIn = (database: Database, lanes: number): MergeJobs => ({
+  boss: jobSender(database),
+  lanes,
+});

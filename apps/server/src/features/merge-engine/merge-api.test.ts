@@ -71,10 +71,16 @@ describe('merge engine API', () => {
     );
     expect(scheduled.rows[0]).toMatchObject({ status: 'IN PROGRESS', to_send_count: 4 });
     expect(scheduled.rows[0]!.merge_time).not.toBeNull();
-    const jobs = await t.database.execute('SELECT data, singleton_key FROM pgboss.job WHERE name = $1', [
-      MERGE_SEND_JOB,
-    ]);
-    expect(jobs.rows).toContainEqual({ data: { mergeId: answer.mergeId }, singleton_key: answer.mergeId });
+    const jobs = await t.database.execute(
+      "SELECT data, singleton_key FROM pgboss.job WHERE name = $1 AND data->>'mergeId' = $2 ORDER BY singleton_key",
+      [MERGE_SEND_JOB, answer.mergeId],
+    );
+    expect(jobs.rows).toEqual(
+      [0, 1].map((lane) => ({
+        data: { mergeId: answer.mergeId, lane },
+        singleton_key: `${answer.mergeId}/${lane}`,
+      })),
+    );
 
     const detail = await call(pro, 'GET', mergesUrl(pro, `/${answer.mergeId}`));
     expect(getMerge.response.parse(detail.json())).toMatchObject({
@@ -112,7 +118,7 @@ describe('merge engine API', () => {
     });
     expect(listed.json()).toMatchObject({ status: 'SCHEDULED', mergeTime: at, numberOfEmailsToSend: 3 });
     const job = await t.database.execute(
-      "SELECT start_after > now() + interval '1 hour' AS later FROM pgboss.job WHERE singleton_key = $1",
+      "SELECT bool_and(start_after > now() + interval '1 hour') AS later FROM pgboss.job WHERE data->>'mergeId' = $1",
       [answer.mergeId],
     );
     expect(job.rows[0]).toEqual({ later: true });

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { FREE_SCHEDULE_REFUSAL, missingMergeFields, type createMergeBodySchema } from '@mergeboard/core';
 import type { z } from 'zod';
-import type PgBoss from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import { merges, scheduledMerges } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { listedSpreadsheetId, mergeTitle, writeCampaign } from './campaign-rows';
-import { enqueueMergeSend } from './enqueue';
+import { enqueueMergeSend, type MergeJobs } from './enqueue';
 import type { SenderPlan } from './sender-quota';
 import { sheetRecipients, type SheetLookup, type SheetRecipients } from './sheet-source';
 import type { Sender } from './suppression-check';
@@ -85,7 +84,7 @@ async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: s
  */
 export async function createMerge(
   db: Db,
-  boss: Pick<PgBoss, 'send'>,
+  jobs: MergeJobs,
   options: { sender: Sender; plan: SenderPlan; body: CreateMergeBody },
 ) {
   const { sender, plan, body } = options;
@@ -147,7 +146,7 @@ export async function createMerge(
         })
         .returning();
       const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge!, sheet) : null;
-      await enqueueMergeSend(tx, boss, merge!.id, send.mode === 'schedule' ? sendAt : undefined);
+      await enqueueMergeSend(tx, jobs, merge!.id, send.mode === 'schedule' ? { startAfter: sendAt } : {});
       return {
         mergeId: merge!.id,
         scheduledMergeId: scheduled!.id,

@@ -2,17 +2,23 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { merges, scheduledMerges } from '../../db/schema';
 import { defineJob } from '../../jobs/job';
-import { enqueueMergeSend, jobSender, MERGE_SEND_JOB } from './enqueue';
+import { enqueueMergeSend, mergeJobsIn, MERGE_SEND_JOB } from './enqueue';
 import { finishIfDone } from './merge-lifecycle';
 import { runMergeWorker } from './merge-worker';
 import { quotaUsedToday, senderPlan } from './sender-quota';
 
-/** Sends one merge (stately: per merge, at most one job waits and one runs). */
-export const mergeSendJob = defineJob<{ mergeId: string }>({
+/** Sends one lane of a merge (stately: per merge and lane, at most one job waits and one runs). */
+export const mergeSendJob = defineJob<{ mergeId: string; lane?: number }>({
   name: MERGE_SEND_JOB,
   policy: 'stately',
-  async run({ database, config, data }) {
-    await runMergeWorker({ database, config, mergeId: data.mergeId });
+  async run({ database, config, data, logger }) {
+    await runMergeWorker({
+      database,
+      config,
+      mergeId: data.mergeId,
+      lane: data.lane ?? 0,
+      ...(logger ? { logger } : {}),
+    });
   },
 });
 
@@ -51,7 +57,7 @@ export const mergeReaperJob = defineJob({
  * UTC day's reset; the job runs hourly so a merge that began waiting just as the day turned is not
  * left for a whole day. Answers the merges resumed.
  */
-export async function resumeWaitingMerges(database: Database): Promise<string[]> {
+export async function resumeWaitingMerges(database: Database, lanes: number): Promise<string[]> {
   const waiting = await database.db.select().from(merges).where(eq(merges.status, 'WAITING_FOR_QUOTA'));
   const resumed: string[] = [];
   for (const merge of waiting) {
@@ -70,7 +76,7 @@ export async function resumeWaitingMerges(database: Database): Promise<string[]>
           .set({ mergeTime: sql`now()` })
           .where(eq(scheduledMerges.id, merge.scheduledMergeId));
       }
-      await enqueueMergeSend(tx, jobSender(database), merge.id);
+      await enqueueMergeSend(tx, mergeJobsIn(database, lanes), merge.id);
       resumed.push(merge.id);
     });
   }
@@ -80,7 +86,7 @@ export async function resumeWaitingMerges(database: Database): Promise<string[]>
 export const mergeQuotaResetJob = defineJob({
   name: 'merge-resume-after-quota-reset',
   schedule: '0 * * * *',
-  async run({ database }) {
-    await resumeWaitingMerges(database);
+  async run({ database, config }) {
+    await resumeWaitingMerges(database, config.MERGE_WORKERS_PER_MERGE);
   },
 });

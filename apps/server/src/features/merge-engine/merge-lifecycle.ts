@@ -4,11 +4,10 @@ import {
   RECOVERABLE_ERROR_RETRY_DELAY_MS,
   type ScheduledMergeStatus,
 } from '@mergeboard/core';
-import type PgBoss from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import { campaignRecipients, merges, scheduledMerges } from '../../db/schema';
 import type { MergeRow } from './campaign-rows';
-import { enqueueMergeSend } from './enqueue';
+import { enqueueMergeSend, type MergeJobs } from './enqueue';
 
 /** The merge statuses a cancel stops and a new merge of the same sheet waits for. */
 export const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
@@ -96,7 +95,7 @@ export async function stopMerge(
  */
 export async function recordRecoverableError(
   db: Db,
-  boss: Pick<PgBoss, 'send'>,
+  jobs: MergeJobs,
   merge: Pick<MergeRow, 'id' | 'scheduledMergeId' | 'campaignId'>,
   error: { status: ScheduledMergeStatus; details: string },
 ): Promise<'retrying' | 'failed'> {
@@ -119,8 +118,7 @@ export async function recordRecoverableError(
       await stopMerge(tx, merge, { status: error.status, details: `All attempts failed: ${error.details}` });
       return 'failed';
     }
-    const nextAttempt = new Date(Date.now() + RECOVERABLE_ERROR_RETRY_DELAY_MS);
-    await tx
+    const [retry] = await tx
       .update(scheduledMerges)
       .set({
         status: error.status,
@@ -128,10 +126,11 @@ export async function recordRecoverableError(
         errorDetails: error.details,
         recoverableErrorRetries: retries,
         recoverableErrorLastRetryAt: sql`now()`,
-        mergeTime: nextAttempt,
+        mergeTime: sql`now() + make_interval(secs => ${RECOVERABLE_ERROR_RETRY_DELAY_MS / 1000})`,
       })
-      .where(eq(scheduledMerges.id, scheduled.id));
-    await enqueueMergeSend(tx, boss, merge.id, nextAttempt);
+      .where(eq(scheduledMerges.id, scheduled.id))
+      .returning({ nextAttempt: scheduledMerges.mergeTime });
+    await enqueueMergeSend(tx, jobs, merge.id, { startAfter: retry!.nextAttempt! });
     return 'retrying';
   });
 }
@@ -164,4 +163,23 @@ export async function cancelMergeOf(tx: Tx, scheduledMergeId: string): Promise<v
       .delete(campaignRecipients)
       .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'PENDING')));
   }
+}
+
+/** Whether the merge is still sending now (not cancelled, stopped, or set to retry later). */
+export async function stillSending(db: Db, mergeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      status: merges.status,
+      later: sql<boolean>`coalesce(${scheduledMerges.mergeTime} > now(), false)`,
+    })
+    .from(merges)
+    .leftJoin(scheduledMerges, eq(scheduledMerges.id, merges.scheduledMergeId))
+    .where(eq(merges.id, mergeId));
+  return row?.status === 'SENDING' && !row.later;
+}
+
+/** Rows a worker claimed ahead and gave back after a cancel go the way the cancel sent the others. */
+export async function dropUnsentOfCanceled(db: Db, mergeId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM campaign_recipients r USING merges m
+    WHERE m.id = ${mergeId} AND m.status = 'CANCELED' AND r.campaign_id = m.campaign_id AND r.status = 'PENDING'`);
 }

@@ -19,7 +19,11 @@ export const mergeEngineRoutes = [
     handler: async ({ body, context, ...caller }) => {
       const sender = senderOf(caller);
       const plan = await requirePlan(context.database.db, sender);
-      return create(context.database.db, context.queue.boss, { sender, plan, body });
+      return create(
+        context.database.db,
+        { boss: context.queue.boss, lanes: context.config.MERGE_WORKERS_PER_MERGE },
+        { sender, plan, body },
+      );
     },
   }),
   defineRoute({

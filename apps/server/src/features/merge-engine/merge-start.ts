@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { missingMergeFields } from '@mergeboard/core';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import { merges, users } from '../../db/schema';
 import { writeCampaign, type MergeRow } from './campaign-rows';
+import type { MergeJobs } from './enqueue';
 import { recordRecoverableError, stopMerge } from './merge-lifecycle';
 import { sheetRecipients } from './sheet-source';
 
@@ -13,11 +13,7 @@ import { sheetRecipients } from './sheet-source';
  * (SPREADSHEET DELETED), as does a merge field the sheet no longer has (INVALID DRAFT); a deleted
  * sheet is tried again later (SHEET DELETED, MM-031). Answers whether the merge is now sending.
  */
-export async function startScheduledMerge(
-  db: Db,
-  boss: Pick<PgBoss, 'send'>,
-  merge: MergeRow,
-): Promise<boolean> {
+export async function startScheduledMerge(db: Db, jobs: MergeJobs, merge: MergeRow): Promise<boolean> {
   const [sender] = await db.select({ email: users.email }).from(users).where(eq(users.id, merge.userId));
   const lookup =
     merge.spreadsheetId && sender
@@ -32,7 +28,7 @@ export async function startScheduledMerge(
     return false;
   }
   if (lookup.kind === 'sheet-not-found') {
-    await recordRecoverableError(db, boss, merge, {
+    await recordRecoverableError(db, jobs, merge, {
       status: 'SHEET DELETED',
       details: 'The sheet was deleted',
     });

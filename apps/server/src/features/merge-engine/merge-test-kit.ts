@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { UserPlan } from '@mergeboard/core';
 import type { Database } from '../../db/client';
 import {
@@ -150,7 +150,16 @@ export async function retryHourPasses(database: Database, scheduledMergeId: stri
     WHERE id = ${scheduledMergeId}`);
 }
 
-export async function userIdOf(database: Database, email: string): Promise<string> {
-  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
+/** A scheduled merge's time comes. */
+export async function scheduledTimeComes(database: Database, mergeId: string): Promise<void> {
+  await database.db.execute(
+    sql`UPDATE merges SET send_at = now() - interval '1 second' WHERE id = ${mergeId}`,
+  );
+}
+
+/** A worker took the merge's queued job (pg-boss moves it out of the queue): none is waiting now. */
+export async function jobTaken(database: Database, mergeId: string): Promise<void> {
+  await database.db.execute(
+    sql`DELETE FROM pgboss.job WHERE data->>'mergeId' = ${mergeId} AND state = 'created'`,
+  );
 }

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { merges, scheduledMerges, users } from '../../db/schema';
 import type { MergeRow } from './campaign-rows';
 import { claimBatch, recordOutcomes, type ClaimedRecipient, type Outcomes } from './claims';
-import { enqueueMergeSend, jobSender } from './enqueue';
+import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
 import { mergeMessage, type MergeTemplate } from './message';
 import {
   clearRecoverableError,
+  dropUnsentOfCanceled,
   finishIfDone,
   recordRecoverableError,
+  stillSending,
   stopMerge,
   waitForQuota,
 } from './merge-lifecycle';
@@ -31,8 +34,12 @@ export interface WorkerOptions {
   mergeId: string;
   /** Names the claims of this worker (claimed_by); one per process and run by default. */
   workerId?: string;
+  /** Which of the merge's lanes this run is (its job's; MERGE_WORKERS_PER_MERGE lanes share a merge). */
+  lane?: number;
   /** How Google is reached for Gmail sending (tests stand in for Google here). */
   googleFetch?: typeof fetch;
+  /** Where each batch's claim time goes (debug level), for operators and the benchmark. */
+  logger?: Pick<FastifyBaseLogger, 'debug'>;
 }
 
 /** Why a run ended, for logs and tests. */
@@ -68,10 +75,14 @@ interface Run {
   limit: number;
   transport: MergeTransport;
   workerId: string;
+  jobs: MergeJobs;
 }
 
-/** Sends one claimed batch and records its outcomes; answers the transient failure, if any. */
-async function sendBatch(run: Run, day: string, recipients: ClaimedRecipient[]): Promise<string | null> {
+/** Sends one claimed batch; answers its outcomes and the transient failure, if any. */
+async function sendBatch(
+  run: Run,
+  recipients: ClaimedRecipient[],
+): Promise<{ outcomes: Outcomes; transient: string | null }> {
   const { database } = run.options;
   const [cells, suppressed] = await Promise.all([
     sheetRows(
@@ -101,24 +112,23 @@ async function sendBatch(run: Run, day: string, recipients: ClaimedRecipient[]):
     transient ??= outcome.reason;
     return outcomes.released.push(recipient.id);
   });
-  await recordOutcomes(
-    database.db,
-    {
-      campaignId: run.merge.campaignId,
-      scheduledMergeId: run.merge.scheduledMergeId,
-      userId: run.sender.userId,
-      day,
-    },
-    outcomes,
-  );
-  return transient;
+  return { outcomes, transient };
 }
 
-/** Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time. */
+const nothing: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
+
+/**
+ * Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time.
+ * The next batch is claimed while this one is sent, and a batch's outcomes are recorded while the
+ * next is sent (a crash leaves those rows SENDING, never PENDING: at most once either way). A batch
+ * claimed ahead is sent only if the merge is still sending when its turn comes, else released, so a
+ * cancel stops sending within the batch in flight.
+ */
 async function sendLoop(run: Run): Promise<WorkerEnd> {
   const { database, config } = run.options;
   const startedAt = Date.now();
-  for (;;) {
+  const claimNext = async () => {
+    const claimStart = performance.now();
     const claim = await claimBatch(database.db, {
       mergeId: run.merge.id,
       campaignId: run.merge.campaignId,
@@ -127,29 +137,76 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       batchSize: config.MERGE_BATCH_SIZE,
       workerId: run.workerId,
     });
-    if (claim.kind === 'stopped') return 'stopped';
+    const claimed = claim.kind === 'claimed' ? claim.recipients.length : 0;
+    run.options.logger?.debug(
+      { mergeId: run.merge.id, claimed, claimMs: performance.now() - claimStart },
+      'merge batch claimed',
+    );
+    return claim;
+  };
+  const record = (day: string, outcomes: Outcomes) =>
+    recordOutcomes(
+      database.db,
+      {
+        campaignId: run.merge.campaignId,
+        scheduledMergeId: run.merge.scheduledMergeId,
+        userId: run.sender.userId,
+        day,
+      },
+      outcomes,
+    );
+  let recording: Promise<void> = Promise.resolve();
+  let next = claimNext();
+  let first = true;
+  for (;;) {
+    const claim = await next;
+    if (claim.kind === 'stopped') return recording.then(() => 'stopped' as const);
     if (claim.kind === 'quota') {
+      await recording;
       await waitForQuota(database.db, run.merge);
       return 'quota';
     }
-    if (claim.recipients.length === 0)
+    if (claim.recipients.length === 0) {
+      await recording;
       return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
-    const transient = await sendBatch(run, claim.day, claim.recipients);
-    if (transient !== null) {
-      return recordRecoverableError(database.db, jobSender(database), run.merge, {
-        status: 'UNKNOWN ERROR',
-        details: transient,
-      });
     }
-    if (Date.now() - startedAt > SLICE_MS) {
-      await database.db.transaction((tx) => enqueueMergeSend(tx, jobSender(database), run.merge.id));
+    const released = { ...nothing, released: claim.recipients.map((r) => r.id) };
+    if (!first && !(await stillSending(database.db, run.merge.id))) {
+      await recording;
+      await record(claim.day, released);
+      await dropUnsentOfCanceled(database.db, run.merge.id);
+      return 'stopped';
+    }
+    first = false;
+    next = claimNext();
+    const { outcomes, transient } = await sendBatch(run, claim.recipients);
+    await recording;
+    recording = record(claim.day, outcomes);
+    if (transient !== null || Date.now() - startedAt > SLICE_MS) {
+      const ahead = await next;
+      await recording;
+      if (ahead.kind === 'claimed')
+        await record(ahead.day, { ...nothing, released: ahead.recipients.map((r) => r.id) });
+      if (transient !== null) {
+        return recordRecoverableError(database.db, run.jobs, run.merge, {
+          status: 'UNKNOWN ERROR',
+          details: transient,
+        });
+      }
+      await database.db.transaction((tx) =>
+        enqueueMergeSend(tx, run.jobs, run.merge.id, { lane: run.options.lane ?? 0 }),
+      );
       return 'continued';
     }
   }
 }
 
 /** The sheet's header, or the merge stopped (spreadsheet deleted) or set to retry (sheet deleted). */
-async function headerOrStop(database: Database, merge: MergeRow): Promise<string[] | WorkerEnd> {
+async function headerOrStop(
+  database: Database,
+  jobs: MergeJobs,
+  merge: MergeRow,
+): Promise<string[] | WorkerEnd> {
   const header = merge.spreadsheetId
     ? await sheetHeader(database.db, { spreadsheetId: merge.spreadsheetId, sheetId: merge.sheetId })
     : null;
@@ -161,10 +218,21 @@ async function headerOrStop(database: Database, merge: MergeRow): Promise<string
     });
     return 'failed';
   }
-  return recordRecoverableError(database.db, jobSender(database), merge, {
+  return recordRecoverableError(database.db, jobs, merge, {
     status: 'SHEET DELETED',
     details: 'The sheet was deleted',
   });
+}
+
+/**
+ * The merge is not due yet (a job delivered early, or one that was already queued when its retry
+ * was set): a job at its time takes over (stately: ignored when one is already waiting).
+ */
+async function runLater(options: WorkerOptions, jobs: MergeJobs, at: Date): Promise<WorkerEnd> {
+  await options.database.db.transaction((tx) =>
+    enqueueMergeSend(tx, jobs, options.mergeId, { startAfter: at, lane: options.lane ?? 0 }),
+  );
+  return 'nothing-to-do';
 }
 
 /**
@@ -175,20 +243,23 @@ async function headerOrStop(database: Database, merge: MergeRow): Promise<string
  */
 export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd> {
   const { database } = options;
+  const jobs = mergeJobsIn(database, options.config.MERGE_WORKERS_PER_MERGE);
   const [found] = await database.db.select().from(merges).where(eq(merges.id, options.mergeId));
   if (!found) return 'nothing-to-do';
   let merge = found;
   if (merge.status === 'SCHEDULED') {
-    if (!(await startScheduledMerge(database.db, jobSender(database), merge))) return 'nothing-to-do';
+    if (merge.sendAt.getTime() > Date.now()) return runLater(options, jobs, merge.sendAt);
+    if (!(await startScheduledMerge(database.db, jobs, merge))) return 'nothing-to-do';
     [merge] = (await database.db.select().from(merges).where(eq(merges.id, options.mergeId))) as [MergeRow];
   }
   if (merge.status !== 'SENDING' || !merge.campaignId) return 'nothing-to-do';
   const [scheduled] = merge.scheduledMergeId
     ? await database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, merge.scheduledMergeId))
     : [];
-  // A retry's job runs at its time; an earlier run (a duplicate delivery) leaves it to that one.
-  if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) return 'nothing-to-do';
-  const header = await headerOrStop(database, merge);
+  if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) {
+    return runLater(options, jobs, scheduled.mergeTime);
+  }
+  const header = await headerOrStop(database, jobs, merge);
   if (!Array.isArray(header)) return header;
   const [user] = await database.db.select().from(users).where(eq(users.id, merge.userId));
   if (!user) return 'nothing-to-do';
@@ -216,6 +287,7 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
       limit: plan?.limit ?? 0,
       transport,
       workerId: options.workerId ?? newWorkerId(),
+      jobs,
     });
   } finally {
     await transport.close();

@@ -17,7 +17,13 @@ export type SinkRefusal = { code: number; message: string };
  * A real SMTP server on 127.0.0.1 for tests: it accepts every message (unless `refuse` says
  * otherwise for a recipient) and keeps it parsed, so a test reads what a mailbox would receive.
  */
-export async function startSmtpSink(options: { refuse?: (recipient: string) => SinkRefusal | null } = {}) {
+export async function startSmtpSink(
+  options: {
+    refuse?: (recipient: string) => SinkRefusal | null;
+    /** Runs before the sink answers 250 to a message; the sender waits for it (e.g. a cancel mid-merge). */
+    beforeAccept?: (message: SinkMessage, received: number) => Promise<void> | void;
+  } = {},
+) {
   const messages: SinkMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,13 +41,15 @@ export async function startSmtpSink(options: { refuse?: (recipient: string) => S
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw).then(
-          (mail) => {
-            messages.push({
+          async (mail) => {
+            const message = {
               messageId: mail.messageId ?? '',
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
               mail,
               raw,
-            });
+            };
+            messages.push(message);
+            await options.beforeAccept?.(message, messages.length);
             callback();
           },
           (error: Error) => callback(error),
@@ -49,6 +57,8 @@ export async function startSmtpSink(options: { refuse?: (recipient: string) => S
       });
     },
   });
+  // A sender that goes away mid-message (a killed worker) is a reset connection, nothing more.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
