@@ -80,21 +80,25 @@ function RowNumberInput({
   const typedNumber = Number(typed);
   const valid = typed !== '' && Number.isInteger(typedNumber) && typedNumber >= 1 && typedNumber <= rowCount;
   return (
-    <TextInput
-      type="number"
-      label="Row"
-      description={`1 to ${rowCount}`}
-      min={1}
-      max={rowCount}
-      value={typed}
-      error={valid || typed === '' ? undefined : `Choose a row from 1 to ${rowCount}`}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setTyped(next);
-        const number = Number(next);
-        if (next !== '' && Number.isInteger(number) && number >= 1 && number <= rowCount) onChange(number);
-      }}
-      w={140}
-    />
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        type="number"
+        label="Row"
+        min={1}
+        max={rowCount}
+        value={typed}
+        error={valid || typed === '' ? undefined : `Choose a row from 1 to ${rowCount}`}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setTyped(next);
+          const number = Number(next);
+          if (next !== '' && Number.isInteger(number) && number >= 1 && number <= rowCount) onChange(number);
+        }}
+        w={90}
+      />
+      <Text size="sm" c="dimmed" pb={8}>
+        of {rowCount}
+      </Text>
+    </Group>
   );
 }
