@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { root } from '../../scripts/lib/build.mjs';
 import { viewports, runJourneys } from '../lib/browser';
 import { journeyEnvironment } from '../lib/environment';
+import { settle } from '../lib/axe';
 import { shot as takeShot, signInAs } from '../lib/session';
 
 const OWNER = 'owner@acme.example';
@@ -31,9 +32,13 @@ const SENDABLE_FIRST_NAMES = [
 ];
 const FREE_REFUSAL = 'Free users cannot schedule mail merges.';
 
-/** The page from its top (a full-page picture of a scrolled page draws the fixed header mid-way), axe-checked. */
+/**
+ * The page from its top (a full-page picture of a scrolled page draws the fixed header mid-way)
+ * once it is still (a dialog fading in is half drawn), then axe-checked.
+ */
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
   await takeShot(page, name);
 }
 

@@ -16,20 +16,20 @@ export function SenderOptions({
     <SimpleGrid cols={2}>
       <TextInput
         label="Sender name"
-        description="Shown as the sender; your own name when left empty"
+        description="Your own name when left empty"
         value={message.senderName}
         onChange={(event) => onChange({ ...message, senderName: event.currentTarget.value })}
       />
       <TextInput
         label="Reply-to"
-        description="Where replies go; your own address when left empty"
+        description="Where replies go; your address when left empty"
         type="email"
         value={message.replyTo}
         onChange={(event) => onChange({ ...message, replyTo: event.currentTarget.value })}
       />
       <Select
         label="Cc column"
-        description="Each row's address in this column gets a copy"
+        description="Each row's address there gets a copy"
         placeholder="None"
         data={columnOptions}
         value={message.ccColumn}
@@ -38,7 +38,7 @@ export function SenderOptions({
       />
       <Select
         label="Bcc column"
-        description="Each row's address in this column gets a blind copy"
+        description="Each row's address there gets a blind copy"
         placeholder="None"
         data={columnOptions}
         value={message.bccColumn}
