@@ -88,6 +88,33 @@ describe('new mail merge: message', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("The sheet has no column 'Title'");
   });
 
+  it('starts from a draft imported from the gallery (kept by Mergeboard)', async () => {
+    const draftId = '8d000000-0000-4000-8000-000000000001';
+    window.localStorage.setItem(
+      `mb.templateDrafts.${user.userId}`,
+      JSON.stringify({ [template.id]: { messageId: draftId, provider: 'MERGEBOARD' } }),
+    );
+    const { user: clicker } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({
+        [`GET /api/users/${user.userId}/drafts/${draftId}`]: json(200, {
+          messageId: draftId,
+          templateId: template.id,
+          subject: 'Spring offer for {{Company}}',
+          body: '<p>Dear {{First name}}</p>',
+          createTimestamp: 1_700_000_000_000,
+        }),
+      }),
+    });
+    await reachMessageStep(clicker);
+    await clicker.click(screen.getByRole('combobox', { name: 'Start from' }));
+    await clicker.click(await screen.findByRole('option', { name: `Draft: ${template.subject}` }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Spring offer for {{Company}}'),
+    );
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveTextContent('Dear {{First name}}');
+  });
+
   it('a merge field whose column the sheet lacks stops the way on and says which', async () => {
     const { user: clicker } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
     await reachMessageStep(clicker);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SPREADSHEET_LIMITS } from '@mergeboard/core';
 import { apiError, json } from '../../testing/fake-server';
@@ -42,6 +42,16 @@ describe('new mail merge: recipients', () => {
       within(skipped).getByRole('row', { name: '4 ana@example.com Duplicate of an earlier row' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next: Message' })).toBeEnabled();
+  });
+
+  it('uploads a file dropped on the zone', async () => {
+    const { server } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
+    fireEvent.drop(await screen.findByTestId('spreadsheet-drop-zone'), {
+      dataTransfer: { files: [csvFile('dropped.csv')] },
+    });
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    expect(server.calls(routeKeys.upload)[0]!.url.searchParams.get('filename')).toBe('dropped.csv');
+    expect(screen.getByRole('button', { name: 'Choose another file' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a file and keeps the spreadsheet chosen before it", async () => {
