@@ -53,7 +53,7 @@ async function uploadFromComposer(page: Page, file: string): Promise<string> {
   await page.getByRole('button', { name: 'Choose a file' }).click();
   await (await chooser).setFiles(file);
   const shown = page.getByText(/^Spreadsheet: /);
-  return (await shown.innerText()).replace(/^Spreadsheet: /, '').trim();
+  return (await shown.locator('strong').first().innerText()).trim();
 }
 
 /** The number on one of the Recipients step's count cards. */

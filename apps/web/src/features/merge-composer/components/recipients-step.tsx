@@ -8,7 +8,12 @@ import { useSpace } from '../../spaces';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import { useLinkGoogleSheet } from '../api/link-google-sheet';
 import { useUploadSpreadsheet, type Spreadsheet } from '../api/upload-spreadsheet';
-import { firstSheetChoice, type RecipientsChoice } from '../composer-draft';
+import {
+  chosenSheet,
+  firstSheetChoice,
+  formatRecipientCount,
+  type RecipientsChoice,
+} from '../composer-draft';
 import { GoogleSheetLink } from './google-sheet-link';
 import { RecipientCounts } from './recipient-counts';
 import { RecipientsPreviewTable } from './recipients-preview-table';
@@ -60,7 +65,9 @@ export function RecipientsStep({ choice, onChoose, recipients }: RecipientsStepP
         <>
           <Divider />
           <Text>
-            Spreadsheet: <strong>{choice.spreadsheet.name}</strong>
+            Spreadsheet: <strong>{choice.spreadsheet.name}</strong> · sheet{' '}
+            <strong>{chosenSheet(choice).name}</strong> · {formatRecipientCount(chosenSheet(choice).rowCount)}{' '}
+            rows
           </Text>
           <SheetAndColumnPickers choice={choice} onChoose={onChoose} />
           <SheetRecipientsView choice={choice} recipients={recipients} />

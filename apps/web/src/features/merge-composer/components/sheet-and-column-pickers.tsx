@@ -1,4 +1,4 @@
-import { Group, Select, Text } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { chosenSheet, type RecipientsChoice } from '../composer-draft';
 
 /** The sheet of a workbook (when it has more than one) and the column holding the addresses. */
@@ -13,7 +13,7 @@ export function SheetAndColumnPickers({
   const sheet = chosenSheet(choice);
   return (
     <Group align="flex-end" gap="md">
-      {sheets.length > 1 ? (
+      {sheets.length > 1 && (
         <Select
           label="Sheet"
           data={sheets.map((entry) => ({ value: entry.sheetId, label: entry.name }))}
@@ -25,10 +25,6 @@ export function SheetAndColumnPickers({
           }}
           w={240}
         />
-      ) : (
-        <Text size="sm">
-          Sheet: <strong>{sheet.name}</strong>
-        </Text>
       )}
       <Select
         label="Email column"
