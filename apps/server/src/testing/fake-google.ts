@@ -30,6 +30,7 @@ export interface FakeGoogleSheet {
   sheets: { sheetId: number; title: string; values: string[][] }[];
 }
 const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
+const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
 /** Google names the short sign-in scopes by their full URLs in token responses. */
 const SCOPE_NAMES: Record<string, string> = {
   email: 'https://www.googleapis.com/auth/userinfo.email',
@@ -69,7 +70,8 @@ function gmailError(status: number): unknown {
 
 /**
  * A stand-in for Google's servers as our server reaches them: the OpenID endpoints (discovery,
- * JWKS, token — authorization code and refresh grants), the Gmail API's drafts.create and the
+ * JWKS, token — authorization code and refresh grants), the Gmail API's drafts.create and
+ * messages.send, and the
  * Sheets API's spreadsheets.get and values.get. It
  * checks what Google checks (client, code, PKCE verifier, refresh token, bearer token and its
  * scope), signs id tokens with its own key so the server's id-token checks run for real, and
@@ -101,8 +103,10 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
   /** Gmail: drafts received, and statuses to answer instead of the next requests (in order). */
   const gmail = {
     drafts: [] as FakeGmailDraft[],
+    /** Messages sent (users.messages.send), in the same shape as drafts. */
+    sent: [] as FakeGmailDraft[],
     failures: [] as number[],
-    /** The bearer token of every drafts.create request, accepted or not. */
+    /** The bearer token of every drafts.create and messages.send request, accepted or not. */
     requests: [] as { accessToken: string; status: number }[],
   };
   /** Sheets API: the spreadsheets it holds by id, and every request's URL with its answer. */
@@ -223,7 +227,8 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     return json({ error: 'unsupported_grant_type' }, 400);
   }
 
-  function createDraft(headers: Headers, body: string): Response {
+  /** drafts.create (the message under `message.raw`) or messages.send (under `raw`). */
+  function writeMessage(kind: 'draft' | 'send', headers: Headers, body: string): Response {
     const accessToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
     const answer = (status: number, payload: unknown) => {
       gmail.requests.push({ accessToken, status });
@@ -236,7 +241,8 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     if (!granted.get(holder.person.sub)?.has(GMAIL_COMPOSE)) return answer(403, gmailError(403));
     let raw: unknown;
     try {
-      raw = (JSON.parse(body) as { message?: { raw?: unknown } }).message?.raw;
+      const parsed = JSON.parse(body) as { raw?: unknown; message?: { raw?: unknown } };
+      raw = kind === 'draft' ? parsed.message?.raw : parsed.raw;
     } catch {
       raw = undefined;
     }
@@ -252,6 +258,10 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       raw,
       accessToken,
     };
+    if (kind === 'send') {
+      gmail.sent.push(draft);
+      return answer(200, { id: draft.messageId, threadId: draft.messageId, labelIds: ['SENT'] });
+    }
     gmail.drafts.push(draft);
     return answer(200, {
       id: draft.id,
@@ -329,7 +339,9 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       return token(new URLSearchParams(String(init.body)), headers.get('authorization'));
     }
     if (url.href === GMAIL_DRAFTS_URL && init?.method === 'POST')
-      return createDraft(headers, String(init.body));
+      return writeMessage('draft', headers, String(init.body));
+    if (url.href === GMAIL_SEND_URL && init?.method === 'POST')
+      return writeMessage('send', headers, String(init.body));
     if (url.href.startsWith(SHEETS_API) && (init?.method ?? 'GET') === 'GET') return readSheets(url, headers);
     return json({ error: 'not_found' }, 404);
   }) as typeof fetch;

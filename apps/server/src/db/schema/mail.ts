@@ -39,9 +39,6 @@ export const mailMessages = pgTable(
   (t) => [
     index('mail_messages_status_created_at_idx').on(t.status, t.createdAt),
     index('mail_messages_created_at_idx').on(t.createdAt.desc()),
-    index('mail_messages_from_user_id_created_at_idx')
-      .on(t.fromUserId, t.createdAt.desc())
-      .where(sql`${t.fromUserId} IS NOT NULL`),
     index('mail_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'QUEUED'`),

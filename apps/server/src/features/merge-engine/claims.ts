@@ -62,11 +62,16 @@ export async function claimBatch(
         : { kind: 'claimed' as const, day: quota!.day, recipients: [] };
     }
     const recipients = rowsOf<ClaimedRecipient>(
-      await tx.execute(sql`UPDATE campaign_recipients
+      // The batch is picked in a MATERIALIZED CTE, evaluated once: as `id IN (SELECT … LIMIT n
+      // FOR UPDATE SKIP LOCKED)` the planner may rescan the subquery, and each rescan skips to
+      // rows not yet locked, claiming more than n.
+      await tx.execute(sql`WITH batch AS MATERIALIZED (
+          SELECT id FROM campaign_recipients
+           WHERE campaign_id = ${options.campaignId} AND status = 'PENDING'
+           ORDER BY row_number LIMIT ${room} FOR UPDATE SKIP LOCKED)
+        UPDATE campaign_recipients
           SET status = 'SENDING', claimed_at = now(), claimed_by = ${options.workerId}
-        WHERE id IN (SELECT id FROM campaign_recipients
-                      WHERE campaign_id = ${options.campaignId} AND status = 'PENDING'
-                      ORDER BY row_number LIMIT ${room} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (SELECT id FROM batch)
         RETURNING id, email, row_number AS "rowNumber"`),
     );
     if (recipients.length > 0) {

@@ -8,8 +8,7 @@ import { AppError } from '../../http/app-error';
 import { listedSpreadsheetId, mergeTitle, writeCampaign } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
 import type { SenderPlan } from './sender-quota';
-import { sheetRecipients, type SheetLookup, type SheetRecipients } from './sheet-source';
-import type { Sender } from './suppression-check';
+import { sheetRecipients, type Sender, type SheetLookup, type SheetRecipients } from './sheet-source';
 
 type CreateMergeBody = z.output<typeof createMergeBodySchema>;
 
@@ -17,9 +16,13 @@ type CreateMergeBody = z.output<typeof createMergeBodySchema>;
 const PAST_TOLERANCE_MS = 60_000;
 
 /** The sheet found, or the 404 that says which part is gone. */
-export function requireSheet(lookup: SheetLookup): SheetRecipients {
+export function requireSheet(lookup: SheetLookup, emailColumn = ''): SheetRecipients {
   if (lookup.kind === 'spreadsheet-not-found') throw new AppError('not_found', 'No such spreadsheet');
   if (lookup.kind === 'sheet-not-found') throw new AppError('not_found', 'No such sheet in this spreadsheet');
+  if (lookup.kind === 'email-column-not-found') {
+    const message = `The sheet has no column '${emailColumn}'`;
+    throw new AppError('validation_failed', message, { fields: { 'body.emailColumn': message } });
+  }
   return lookup;
 }
 
@@ -96,7 +99,7 @@ export async function createMerge(
       fields: { 'body.send.at': 'The scheduled time has passed' },
     });
   }
-  const sheet = requireSheet(await sheetRecipients(db, sender, body));
+  const sheet = requireSheet(await sheetRecipients(db, sender, body), body.emailColumn);
   requireColumns(sheet.header, body, {
     emailColumn: body.emailColumn,
     ccColumn: body.ccColumn,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerge, getMerge, getTeamReportSummary } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -205,5 +206,47 @@ describe('merge engine sending over SMTP', () => {
     expect(quota.rows).toEqual([{ used: 400 }]);
     const statuses = [await detail(personal, first.mergeId), await detail(personal, second.mergeId)];
     expect(statuses.map((merge) => merge.status)).toEqual(['WAITING_FOR_QUOTA', 'WAITING_FOR_QUOTA']);
+  });
+});
+
+describe('merge messages DKIM-signed when DKIM_* are set', () => {
+  it('signs each message for DKIM_DOMAIN with DKIM_SELECTOR', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const sink = await startSmtpSink();
+    const t = await createTestApp({
+      env: {
+        SMTP_URL: sink.url,
+        DKIM_PRIVATE_KEY: privateKey
+          .export({ type: 'pkcs8', format: 'pem' })
+          .toString()
+          .replace(/\n/g, '\\n'),
+        DKIM_SELECTOR: 'mb2026',
+        DKIM_DOMAIN: 'merge.example',
+      },
+    });
+    try {
+      const sender = await senderWorld(t, { plan: 'PRO' });
+      const sheet = await sheetFixture(t.database.db, sender, {
+        header: PEOPLE_HEADER,
+        rows: people(2, 'dkim.example'),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
+        headers: { ...sender.caller.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(sendNowBody(sheet)),
+      });
+      const merge = createMerge.response.parse(res.json());
+      await runMergeWorker({ database: t.database, config: t.context.config, mergeId: merge.mergeId });
+      expect(sink.messages).toHaveLength(2);
+      for (const message of sink.messages) {
+        expect(message.raw).toMatch(
+          /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=merge\.example;\s+q=dns\/txt; s=mb2026;/m,
+        );
+      }
+    } finally {
+      await t.close();
+      await sink.close();
+    }
   });
 });

@@ -9,8 +9,7 @@ import { mergeTitle } from './campaign-rows';
 import { requireColumns, requireSheet } from './merge-creation';
 import { mergeMessage } from './message';
 import { senderPlan, type SenderPlan } from './sender-quota';
-import { ownSheet, sheetRows } from './sheet-source';
-import type { Sender } from './suppression-check';
+import { ownSheet, sheetRows, type Sender } from './sheet-source';
 import { transportFor } from './transports/transport-for';
 
 /** The caller's plan in the space the route checked (a member always has one). */

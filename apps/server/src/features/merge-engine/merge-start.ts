@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { missingMergeFields } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { merges, users } from '../../db/schema';
+import { merges } from '../../db/schema';
 import { writeCampaign, type MergeRow } from './campaign-rows';
 import type { MergeJobs } from './enqueue';
 import { recordRecoverableError, stopMerge } from './merge-lifecycle';
@@ -14,15 +14,13 @@ import { sheetRecipients } from './sheet-source';
  * sheet is tried again later (SHEET DELETED, MM-031). Answers whether the merge is now sending.
  */
 export async function startScheduledMerge(db: Db, jobs: MergeJobs, merge: MergeRow): Promise<boolean> {
-  const [sender] = await db.select({ email: users.email }).from(users).where(eq(users.id, merge.userId));
-  const lookup =
-    merge.spreadsheetId && sender
-      ? await sheetRecipients(
-          db,
-          { workspaceId: merge.workspaceId, userId: merge.userId, email: sender.email },
-          { spreadsheetId: merge.spreadsheetId, sheetId: merge.sheetId, emailColumn: merge.emailColumn },
-        )
-      : ({ kind: 'spreadsheet-not-found' } as const);
+  const lookup = merge.spreadsheetId
+    ? await sheetRecipients(db, merge, {
+        spreadsheetId: merge.spreadsheetId,
+        sheetId: merge.sheetId,
+        emailColumn: merge.emailColumn,
+      })
+    : ({ kind: 'spreadsheet-not-found' } as const);
   if (lookup.kind === 'spreadsheet-not-found') {
     await stopMerge(db, merge, { status: 'SPREADSHEET DELETED', details: 'The spreadsheet was deleted' });
     return false;
@@ -31,6 +29,13 @@ export async function startScheduledMerge(db: Db, jobs: MergeJobs, merge: MergeR
     await recordRecoverableError(db, jobs, merge, {
       status: 'SHEET DELETED',
       details: 'The sheet was deleted',
+    });
+    return false;
+  }
+  if (lookup.kind === 'email-column-not-found') {
+    await stopMerge(db, merge, {
+      status: 'INVALID DRAFT',
+      details: `The sheet no longer has the column '${merge.emailColumn}'`,
     });
     return false;
   }

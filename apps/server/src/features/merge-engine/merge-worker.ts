@@ -3,8 +3,10 @@ import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config';
+import { findSpaceAccess, type SpaceAccess } from '../../access/space-access';
 import type { Database } from '../../db/client';
 import { merges, scheduledMerges, users } from '../../db/schema';
+import { suppressedAmong } from '../suppressions';
 import type { MergeRow } from './campaign-rows';
 import { claimBatch, recordOutcomes, type ClaimedRecipient, type Outcomes } from './claims';
 import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
@@ -20,8 +22,7 @@ import {
 } from './merge-lifecycle';
 import { startScheduledMerge } from './merge-start';
 import { senderPlan } from './sender-quota';
-import { sheetHeader, sheetRows } from './sheet-source';
-import { suppressedAmong, type Sender } from './suppression-check';
+import { sheetHeader, sheetRows, type Sender } from './sheet-source';
 import { transportFor } from './transports/transport-for';
 import type { MergeTransport } from './transports/transport';
 
@@ -71,6 +72,8 @@ interface Run {
   options: WorkerOptions;
   merge: MergeRow & { campaignId: string };
   sender: Sender & { name: string | null };
+  /** The sender's place in the space, for the suppression lists they see. */
+  space: SpaceAccess;
   template: MergeTemplate;
   limit: number;
   transport: MergeTransport;
@@ -90,11 +93,10 @@ async function sendBatch(
       { spreadsheetId: run.merge.spreadsheetId ?? '', sheetId: run.merge.sheetId },
       recipients.map((r) => r.rowNumber),
     ),
-    suppressedAmong(
-      database.db,
-      run.sender,
-      recipients.map((r) => r.email),
-    ),
+    suppressedAmong(database.db, {
+      caller: { space: run.space, user: { id: run.sender.userId, email: run.sender.email } },
+      addresses: recipients.map((r) => r.email),
+    }),
   ]);
   const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
   let transient: string | null = null;
@@ -266,6 +268,14 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
   await clearRecoverableError(database.db, merge.scheduledMergeId);
   const plan = await senderPlan(database.db, merge);
   const sender = { workspaceId: merge.workspaceId, userId: user.id, email: user.email, name: user.name };
+  const space = await findSpaceAccess(database.db, merge.workspaceId, { id: user.id, email: user.email });
+  if (!space) {
+    await stopMerge(database.db, merge, {
+      status: 'UNKNOWN ERROR',
+      details: 'The sender is no longer a member of the space',
+    });
+    return 'failed';
+  }
   const transport = await transportFor({
     database,
     config: options.config,
@@ -277,6 +287,7 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
       options,
       merge: { ...merge, campaignId: merge.campaignId },
       sender,
+      space,
       template: {
         campaignId: merge.campaignId,
         merge,

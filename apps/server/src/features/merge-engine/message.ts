@@ -1,6 +1,5 @@
-import { headerLine, isValidEmail, renderMergeText } from '@mergeboard/core';
+import { headerLine, isValidRecipient, recipientKey, renderMergeText } from '@mergeboard/core';
 import type { MergeRow } from './campaign-rows';
-import { normalisedAddress } from './sheet-source';
 import type { MergeMessage } from './transports/transport';
 
 /** What every message of one merge shares: the template, the sheet's header, the sender. */
@@ -38,8 +37,8 @@ function addressesIn(header: readonly string[], cells: readonly string[], column
   if (at < 0) return [];
   return (cells[at] ?? '')
     .split(/[,;\s]+/)
-    .map(normalisedAddress)
-    .filter(isValidEmail);
+    .filter(isValidRecipient)
+    .map(recipientKey);
 }
 
 /**

@@ -1,8 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isValidEmail } from '@mergeboard/core';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { spreadsheetRows, spreadsheetSheets, spreadsheets } from '../../db/schema';
-import { suppressedAmong, type Sender } from './suppression-check';
+import { spreadsheetSheets, spreadsheets } from '../../db/schema';
+import { sheetRecipients as readSheetRecipients } from '../spreadsheets';
+
+export { sheetRows } from '../spreadsheets';
+
+/** Who sends a merge: a user in a space, with their address (the From of the messages). */
+export interface Sender {
+  workspaceId: string;
+  userId: string;
+  email: string;
+}
 
 export interface SheetIdentity {
   spreadsheetId: string;
@@ -16,20 +24,16 @@ export interface SheetRecipients {
   /** The Google spreadsheet id of a linked Google Sheet, null for an uploaded file. */
   externalId: string | null;
   header: string[];
-  /** Valid, distinct, not suppressed addresses, in sheet order. */
+  /** Valid, distinct, not suppressed addresses (normalised), in sheet order. */
   sendable: { rowNumber: number; email: string }[];
   skipped: { invalid: number; duplicate: number; suppressed: number };
 }
 
-export type SheetLookup = SheetRecipients | { kind: 'spreadsheet-not-found' } | { kind: 'sheet-not-found' };
-
-/** A cell's address as sent: trimmed, lower case (the form the suppression lists hold). */
-export const normalisedAddress = (cell: string | undefined) => (cell ?? '').trim().toLowerCase();
-
 type NotFound = { kind: 'spreadsheet-not-found' } | { kind: 'sheet-not-found' };
+export type SheetLookup = SheetRecipients | NotFound | { kind: 'email-column-not-found' };
 
 /** A sheet of the sender's own spreadsheet in this space; someone else's is not found. */
-export async function ownSheet(db: Db, sender: Sender, sheet: SheetIdentity) {
+export async function ownSheet(db: Db, sender: Omit<Sender, 'email'>, sheet: SheetIdentity) {
   const [spreadsheet] = await db
     .select()
     .from(spreadsheets)
@@ -55,51 +59,35 @@ export async function ownSheet(db: Db, sender: Sender, sheet: SheetIdentity) {
 }
 
 /**
- * Who a sheet of the sender's own spreadsheet mails: each row's address in `emailColumn`, checked
- * (invalid), first occurrence kept (duplicate) and not suppressed for this sender.
+ * Who a merge of the sender's sheet mails, read now through the spreadsheets feature (valid,
+ * first occurrence, not on the suppression lists the sender sees), with the names the lists show.
  */
 export async function sheetRecipients(
   db: Db,
-  sender: Sender,
+  sender: Omit<Sender, 'email'>,
   sheet: SheetIdentity & { emailColumn: string },
 ): Promise<SheetLookup> {
+  // Ours first: it tells a deleted sheet from a deleted spreadsheet even when it was the only sheet.
   const own = await ownSheet(db, sender, sheet);
   if (own.kind !== 'found') return own;
-  const { spreadsheet, sheet: found } = own;
-  const column = found.header.findIndex((name) => name.trim() === sheet.emailColumn.trim());
-  const rows = await db
-    .select({ rowNumber: spreadsheetRows.rowNumber, cells: spreadsheetRows.cells })
-    .from(spreadsheetRows)
-    .where(
-      and(eq(spreadsheetRows.spreadsheetId, sheet.spreadsheetId), eq(spreadsheetRows.sheetId, sheet.sheetId)),
-    )
-    .orderBy(asc(spreadsheetRows.rowNumber));
-  const skipped = { invalid: 0, duplicate: 0, suppressed: 0 };
-  const seen = new Set<string>();
-  const valid: { rowNumber: number; email: string }[] = [];
-  for (const row of rows) {
-    const email = column < 0 ? '' : normalisedAddress(row.cells[column]);
-    if (!isValidEmail(email)) skipped.invalid += 1;
-    else if (seen.has(email)) skipped.duplicate += 1;
-    else {
-      seen.add(email);
-      valid.push({ rowNumber: row.rowNumber, email });
-    }
+  const result = await readSheetRecipients(db, {
+    ...sheet,
+    userId: sender.userId,
+    workspaceId: sender.workspaceId,
+  });
+  if (!result.found) {
+    if (result.missing === 'EMAIL_COLUMN') return { kind: 'email-column-not-found' };
+    return { kind: result.missing === 'SHEET' ? 'sheet-not-found' : 'spreadsheet-not-found' };
   }
-  const suppressed = await suppressedAmong(
-    db,
-    sender,
-    valid.map((row) => row.email),
-  );
-  skipped.suppressed = valid.filter((row) => suppressed.has(row.email)).length;
+  const { counts } = result;
   return {
     kind: 'found',
-    spreadsheetName: spreadsheet.name,
-    sheetName: found.name,
-    externalId: spreadsheet.externalId,
-    header: found.header,
-    sendable: valid.filter((row) => !suppressed.has(row.email)),
-    skipped,
+    spreadsheetName: own.spreadsheet.name,
+    sheetName: own.sheet.name,
+    externalId: own.spreadsheet.externalId,
+    header: result.header,
+    sendable: result.sendable,
+    skipped: { invalid: counts.invalid, duplicate: counts.duplicate, suppressed: counts.suppressed },
   };
 }
 
@@ -115,24 +103,4 @@ export async function sheetHeader(db: Db, sheet: SheetIdentity): Promise<string[
       ),
     );
   return found?.header ?? null;
-}
-
-/** The cells of some rows of a sheet, by row number. */
-export async function sheetRows(
-  db: Db,
-  sheet: SheetIdentity,
-  rowNumbers: readonly number[],
-): Promise<Map<number, string[]>> {
-  if (rowNumbers.length === 0) return new Map();
-  const rows = await db
-    .select({ rowNumber: spreadsheetRows.rowNumber, cells: spreadsheetRows.cells })
-    .from(spreadsheetRows)
-    .where(
-      and(
-        eq(spreadsheetRows.spreadsheetId, sheet.spreadsheetId),
-        eq(spreadsheetRows.sheetId, sheet.sheetId),
-        inArray(spreadsheetRows.rowNumber, [...rowNumbers]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.rowNumber, row.cells]));
 }

@@ -6,7 +6,7 @@ import { ComposeGrantLost, GoogleUnavailable, googleAccessFor, type GoogleAccess
 import { usableSheets } from './spreadsheet-file';
 import { storeSpreadsheet, type Owner } from './spreadsheet-service';
 
-export const SHEETS_API_URL = 'https://sheets.googleapis.com/v4/spreadsheets';
+const SHEETS_API_URL = 'https://sheets.googleapis.com/v4/spreadsheets';
 const SHEETS_TIMEOUT_MS = 20_000;
 /** Reasons Google gives with a 403 when the token lacks the scope (not when the file is closed to the person). */
 const SCOPE_REASONS = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT']);
@@ -17,7 +17,7 @@ const spreadsheetAnswer = z.object({
 });
 const valuesAnswer = z.object({ values: z.array(z.array(z.unknown())).optional() });
 
-export function sheetsPermissionRequired(): AppError {
+function sheetsPermissionRequired(): AppError {
   return new AppError(
     'sheets_permission_required',
     `Permission to read your Google Sheets has not been granted: allow it through GET ${authorize.path}?sheets=1, then link the sheet again`,
@@ -30,7 +30,7 @@ const sheetNotOpen = () =>
   new AppError('not_found', 'This Google Sheet does not exist, or your Google account cannot open it');
 
 /** The Google spreadsheet id in a sheet's link (…/spreadsheets/d/{id}/edit#gid=0). */
-export function googleSpreadsheetId(url: string): string {
+function googleSpreadsheetId(url: string): string {
   return /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(url)![1]!;
 }
 

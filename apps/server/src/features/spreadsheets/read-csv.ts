@@ -24,7 +24,7 @@ function notSpreadsheet(): AppError {
  * are read as such; bytes that are not valid UTF-8 are Windows-1252 (Excel's "CSV" on Windows).
  * A file holding NUL bytes, or many control characters, is not text (a binary renamed .csv).
  */
-export function decodeText(bytes: Uint8Array): string {
+function decodeText(bytes: Uint8Array): string {
   if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const head = bytes.subarray(0, SNIFF_BYTES);
@@ -60,7 +60,7 @@ function parseRecords(text: string, delimiter: string, toLine?: number): Records
  * The delimiter that splits the first lines into the most columns, the same number on most
  * lines (a comma inside a semicolon-separated file's values does not win: its lines disagree).
  */
-export function sniffDelimiter(text: string): string {
+function sniffDelimiter(text: string): string {
   let best: { delimiter: string; columns: number } = { delimiter: ',', columns: 1 };
   for (const delimiter of DELIMITERS) {
     let records: Records;

@@ -38,7 +38,7 @@ function shown(value: Scalar, numberFormat: string): string {
  * A cell as shown: a formula by its last computed result (the file keeps it), rich text and links
  * by their text, numbers and dates through the cell's number format ("1,234.50", "15/01/2026").
  */
-export function cellText(cell: ExcelJS.Cell): string {
+function cellText(cell: ExcelJS.Cell): string {
   // The other cells of a merged range show nothing.
   if (cell.isMerged && cell.master !== cell) return '';
   const numberFormat = cell.numFmt || 'General';
@@ -57,7 +57,8 @@ export function cellText(cell: ExcelJS.Cell): string {
 export async function readXlsx(bytes: Uint8Array): Promise<RawSheet[]> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    // exceljs types its input as an ArrayBuffer-like Buffer of its own; its ZIP reader takes an ArrayBuffer.
+    await workbook.xlsx.load(bytes.slice().buffer);
   } catch {
     throw new AppError('spreadsheet_not_supported', SPREADSHEET_LIMIT_TEXTS.notSpreadsheet);
   }

@@ -41,7 +41,7 @@ function widthOf(rows: readonly string[][]): number {
  * A sheet's header and data: the first non-blank row is the header; blank rows are not data.
  * Refuses a sheet over the column or row limit, naming it.
  */
-export function shapeSheet(raw: RawSheet, position: number, sheetId = String(position)): ParsedSheet | null {
+function shapeSheet(raw: RawSheet, position: number, sheetId = String(position)): ParsedSheet | null {
   const rows = raw.rows.filter((row) => !isBlankRow(row));
   if (rows.length === 0) return null;
   const width = widthOf(rows);

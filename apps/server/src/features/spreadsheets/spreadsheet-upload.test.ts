@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
 import { seedDemo } from '../demo';
@@ -71,6 +72,20 @@ describe('uploading a spreadsheet: refusals, limits and who sees it', () => {
     );
   });
 
+  it('refuses a body over 10 MB sent without a length (chunked) as it arrives', async () => {
+    const before = await storedCounts(t);
+    const megabyte = Buffer.alloc(1024 * 1024, 'a');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${acmeSales}/spreadsheets?filename=huge.csv`,
+      headers: { ...owner.headers, 'content-type': 'text/csv' },
+      payload: Readable.from(Array.from({ length: 11 }, () => megabyte)),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    expect(await storedCounts(t)).toEqual(before);
+  });
+
   it('refuses a binary file renamed .csv, and a ZIP archive that is no workbook', async () => {
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
@@ -130,6 +145,22 @@ describe('uploading a spreadsheet: refusals, limits and who sees it', () => {
     console.warn(`50,000-row upload on ${t.database.kind}: ${seconds.toFixed(2)} s`);
     expect(seconds).toBeLessThan(15);
     expect(sheet.sheets[0]).toMatchObject({ rowCount: 50_000, emailColumn: 'Email' });
+    const analysed = performance.now();
+    const recipients = await get(
+      t,
+      owner,
+      `/api/v1/workspaces/${acmeSales}/spreadsheets/${sheet.id}/sheets/0/recipients`,
+    );
+    console.warn(
+      `50,000-row recipients analysis on ${t.database.kind}: ${((performance.now() - analysed) / 1000).toFixed(2)} s`,
+    );
+    expect(recipients.json().counts).toEqual({
+      rows: 50_000,
+      valid: 50_000,
+      invalid: 0,
+      duplicate: 0,
+      suppressed: 0,
+    });
     const last = await get(
       t,
       owner,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '@mergeboard/core';
 import type { SpaceAccess } from '../../access/space-access';
 import type { CopyQuery, Db } from '../../db/client';
@@ -215,7 +215,10 @@ export async function deleteSuppressionRow(db: Db, kind: SuppressionListKind, id
 
 /**
  * The addresses among `addresses` (lower case) that the list the viewer sees holds: what a
- * merge of theirs must skip. The addresses go as one JSON parameter, however many there are.
+ * merge of theirs must skip. The addresses go as one JSON parameter, however many there are, and
+ * drive the query: each is looked up in the (workspace_id, email) index. (Written the other way
+ * round, `email IN (the array)`, the planner guesses 100 addresses and rescans all 50,000 for
+ * every entry of the list: seconds instead of milliseconds.)
  */
 export async function listedAmong(
   db: Db,
@@ -226,12 +229,14 @@ export async function listedAmong(
   if (addresses.length === 0) return [];
   const table = tables[kind];
   const rows = await db
-    .select({ email: table.email })
-    .from(table)
+    .select({ email: sql<string>`a.email` })
+    .from(sql`jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) AS a(email)`)
     .where(
-      and(
-        visibleTo(table, viewer),
-        sql`${table.email} IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))`,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(and(visibleTo(table, viewer), sql`${table.email} = a.email`)),
       ),
     );
   return rows.map((row) => row.email);
