@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../config/config';
-import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE } from '@mergeboard/core';
+import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE, SHEETS_READONLY_SCOPE } from '@mergeboard/core';
 /** Where the built-in OpenID issuer is mounted inside the server. */
 export const LOCAL_ISSUER_PATH = '/oidc';
 
@@ -29,8 +29,9 @@ export interface VerifiedIdentity {
    */
   composeGranted?: boolean;
   /**
-   * Google only, when the compose scope was granted: the tokens that let the server write Gmail
-   * drafts later (kept sealed in google_grants). Never logged, never answered to the browser.
+   * Google only, when the compose or Sheets scope was granted: the tokens that let the server
+   * write Gmail drafts or read Google Sheets later (kept sealed in google_grants). Never logged,
+   * never answered to the browser.
    */
   googleGrant?: GoogleTokens;
 }
@@ -76,6 +77,11 @@ function googleTokensOf(
 /** Whether a token response's space-separated `scope` includes the Gmail compose scope. */
 export function grantsCompose(scope: string | undefined): boolean {
   return typeof scope === 'string' && scope.split(/\s+/).includes(COMPOSE_SCOPE);
+}
+
+/** Whether a token response's `scope` includes read access to Google Sheets. */
+export function grantsSheets(scope: string | undefined): boolean {
+  return typeof scope === 'string' && scope.split(/\s+/).includes(SHEETS_READONLY_SCOPE);
 }
 
 export class SignInError extends Error {
@@ -157,7 +163,19 @@ export function createOpenIdClient(options: {
   };
 
   return {
-    async startAuthorization(request: { prompt?: string; loginHint?: string; compose?: boolean }) {
+    async startAuthorization(request: {
+      prompt?: string;
+      loginHint?: string;
+      compose?: boolean;
+      /** Google only: read access to the person's Google Sheets, asked on top (incrementally). */
+      sheets?: boolean;
+    }) {
+      const sheets = request.sheets === true && config.signIn.provider === 'google';
+      const scopes = [
+        SIGN_IN_SCOPE,
+        ...(request.compose ? [COMPOSE_SCOPE] : []),
+        ...(sheets ? [SHEETS_READONLY_SCOPE] : []),
+      ];
       const configuration = await discover();
       const pending: PendingAuthorization = {
         state: oidc.randomState(),
@@ -166,7 +184,7 @@ export function createOpenIdClient(options: {
       };
       const parameters: Record<string, string> = {
         redirect_uri: redirectUri(config),
-        scope: request.compose ? `${SIGN_IN_SCOPE} ${COMPOSE_SCOPE}` : SIGN_IN_SCOPE,
+        scope: scopes.join(' '),
         state: pending.state,
         nonce: pending.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
@@ -180,7 +198,7 @@ export function createOpenIdClient(options: {
           ? { prompt: request.prompt ?? 'select_account' }
           : {}),
         ...(request.loginHint ? { login_hint: request.loginHint } : {}),
-        ...(request.compose && config.signIn.provider === 'google'
+        ...((request.compose || sheets) && config.signIn.provider === 'google'
           ? googleComposeParameters(request.prompt)
           : {}),
       };
@@ -217,6 +235,8 @@ export function createOpenIdClient(options: {
         throw new SignInError('missing_email', 'The sign-in provider did not share an e-mail address');
       }
       const composeGranted = grantsCompose(tokens.scope);
+      // Google's tokens are kept when they serve an API we call: Gmail (compose) or Sheets.
+      const keepsGrant = composeGranted || grantsSheets(tokens.scope);
       return {
         issuer: claims.iss,
         subject: claims.sub,
@@ -226,7 +246,7 @@ export function createOpenIdClient(options: {
         picture: typeof claims.picture === 'string' ? claims.picture : null,
         idToken: tokens.id_token,
         composeGranted,
-        ...(composeGranted && config.signIn.provider === 'google'
+        ...(keepsGrant && config.signIn.provider === 'google'
           ? { googleGrant: googleTokensOf(tokens, tokens.expiresIn()) }
           : {}),
       };
@@ -256,9 +276,9 @@ export function createOpenIdClient(options: {
         const status = error instanceof oidc.ResponseBodyError ? ` (HTTP ${error.status})` : '';
         throw new GoogleGrantError('unavailable', `Google's token endpoint did not answer${status}`);
       }
-      // An answer that names its scopes without the compose scope means the person withdrew it.
-      if (tokens.scope !== undefined && !grantsCompose(tokens.scope)) {
-        throw new GoogleGrantError('revoked', 'Google no longer grants the compose scope');
+      // An answer that names its scopes without any we use means the person withdrew them.
+      if (tokens.scope !== undefined && !grantsCompose(tokens.scope) && !grantsSheets(tokens.scope)) {
+        throw new GoogleGrantError('revoked', 'Google no longer grants the compose or Sheets scope');
       }
       return googleTokensOf(tokens, tokens.expiresIn());
     },

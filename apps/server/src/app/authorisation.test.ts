@@ -55,6 +55,7 @@ const MEMBER_READ: Statuses = [401, 404, 403, 200, 200, 200];
 const DISABLED_SPACE: Statuses = [401, 404, 403, 403, 403, 403];
 /** A disabled space answers only its own details (SPACE-005); every other call is refused. */
 const disabledSpace = { 'space DISABLED': DISABLED_SPACE };
+const UNKNOWN_SPREADSHEET = '00000000-0000-4000-8000-0000000000aa';
 const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
 
 /**
@@ -111,6 +112,37 @@ function teamReportLines(calls: readonly string[]): Record<string, Line> {
       } satisfies Line,
     ]),
   );
+}
+
+/**
+ * The merge engine's calls are for every active member, on their own spreadsheets and merges: an
+ * unknown spreadsheet or merge passes the gate and then answers 404.
+ */
+function mergeEngineLines(): Record<string, Line> {
+  const MINE_ONLY: Statuses = [401, 404, 403, 404, 404, 404];
+  const message = { spreadsheetId: UNKNOWN_SPREADSHEET, sheetId: '0', subject: 'Hi', bodyHtml: '<p>Hi</p>' };
+  return {
+    'POST /api/v1/workspaces/:id/merges': {
+      request: (id) => [
+        'POST',
+        `/api/v1/workspaces/${id}/merges`,
+        { ...message, emailColumn: 'Email', send: { mode: 'now' } },
+      ],
+      expect: MINE_ONLY,
+    },
+    'POST /api/v1/workspaces/:id/merges/test': {
+      request: (id) => ['POST', `/api/v1/workspaces/${id}/merges/test`, { ...message, rowNumber: 1 }],
+      expect: MINE_ONLY,
+    },
+    'GET /api/v1/workspaces/:id/merges/quota': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/quota`],
+      expect: MEMBER_READ,
+    },
+    'GET /api/v1/workspaces/:id/merges/:mergeId': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
+      expect: MINE_ONLY,
+    },
+  };
 }
 
 /**
@@ -356,6 +388,49 @@ function memberLines(): Record<string, Line> {
   };
 }
 
+/**
+ * The caller's own spreadsheets: any active member, even in a DISABLED space (canViewSpace). Past
+ * the gate an upload without a file is refused as empty, linking a Google Sheet needs Google
+ * sign-in (400 here), and ids of nothing answer 404.
+ */
+function spreadsheetLines(): Record<string, Line> {
+  const base = '/api/v1/workspaces/:id/spreadsheets';
+  const at = (id: string, rest = '') => `/api/v1/workspaces/${id}/spreadsheets${rest}`;
+  const REFUSED_PAST_GATE: Statuses = [401, 404, 403, 400, 400, 400];
+  const NOTHING_THERE: Statuses = [401, 404, 403, 404, 404, 404];
+  const sheet = () => `/${UNKNOWN_ID}/sheets/0`;
+  return {
+    [`POST ${base}`]: {
+      request: (id) => ['POST', at(id, '?filename=contacts.csv')],
+      expect: REFUSED_PAST_GATE,
+    },
+    [`POST ${base}/google`]: {
+      request: (id) => [
+        'POST',
+        at(id, '/google'),
+        { url: 'https://docs.google.com/spreadsheets/d/1AbC/edit' },
+      ],
+      expect: REFUSED_PAST_GATE,
+    },
+    [`GET ${base}/:spreadsheetId`]: {
+      request: (id) => ['GET', at(id, `/${UNKNOWN_ID}`)],
+      expect: NOTHING_THERE,
+    },
+    [`DELETE ${base}/:spreadsheetId`]: {
+      request: (id) => ['DELETE', at(id, `/${UNKNOWN_ID}`)],
+      expect: NOTHING_THERE,
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/recipients`]: {
+      request: (id) => ['GET', at(id, `${sheet()}/recipients`)],
+      expect: NOTHING_THERE,
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/rows/:rowNumber`]: {
+      request: (id) => ['GET', at(id, `${sheet()}/rows/1`)],
+      expect: NOTHING_THERE,
+    },
+  };
+}
+
 const table: Record<string, Line> = {
   'GET /api/v1/workspaces/:id': {
     request: (id) => ['GET', `/api/v1/workspaces/${id}`],
@@ -412,6 +487,8 @@ const table: Record<string, Line> = {
     otherwise: disabledSpace,
   },
   ...teamReportLines(['summary', 'members']),
+  ...mergeEngineLines(),
+  ...spreadsheetLines(),
 };
 
 /** One call as `caller` (anonymous when undefined); every refusal must be in the one error shape. */

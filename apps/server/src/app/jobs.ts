@@ -1,6 +1,7 @@
 import { purgeExpiredIssuerStateJob } from '../features/auth';
 import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
 import { deliverMailJob } from '../features/mail';
+import { mergeQuotaResetJob, mergeReaperJob, mergeSendJob } from '../features/merge-engine';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
 
@@ -11,4 +12,7 @@ export const jobs: readonly JobDefinition[] = [
   deliverMailJob,
   syncBillingCustomerJob,
   seatDriftJob,
+  mergeSendJob,
+  mergeReaperJob,
+  mergeQuotaResetJob,
 ];

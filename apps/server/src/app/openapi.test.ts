@@ -172,7 +172,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
       const operation = doc.paths[url]![contract.method.toLowerCase()]!;
       const parameters = operation.parameters ?? [];
 
-      // Request: each path parameter, the query's fields, the JSON body.
+      // Request: each path parameter, the query's fields, the JSON body (or an upload's raw bytes).
       for (const [, param] of contract.path.matchAll(/:(\w+)/g)) {
         const documented = parameters.find((p) => p.in === 'path' && p.name === param);
         expect(documented?.schema, `${name} path parameter ${param}`).toBeDefined();
@@ -181,17 +181,25 @@ describe('the OpenAPI document at /api/docs/json', () => {
       if (contract.query) {
         expect(parameters.filter((p) => p.in === 'query').length, `${name} query`).toBeGreaterThan(0);
       }
-      expect(operation.requestBody?.content['application/json']?.schema, `${name} body`).toEqual(
-        contract.body ? expect.any(Object) : undefined,
-      );
+      if (contract.bodyMediaTypes) {
+        expect(Object.keys(operation.requestBody?.content ?? {}), `${name} body`).toEqual([
+          ...contract.bodyMediaTypes,
+        ]);
+      } else {
+        expect(operation.requestBody?.content['application/json']?.schema, `${name} body`).toEqual(
+          contract.body ? expect.any(Object) : undefined,
+        );
+      }
 
-      // Answer: the success status with its body, or a redirect with its Location.
+      // Answer: the success status with its body, a redirect with its Location, or no content.
       const status = String(contract.successStatus ?? 200);
       const success = operation.responses[status];
       expect(success, `${name} ${status}`).toBeDefined();
       if (status === '302') {
         expect(success!.headers?.Location?.schema, `${name} Location`).toBeDefined();
         expect(success!.content, `${name} 302 body`).toBeUndefined();
+      } else if (status === '204') {
+        expect(success!.content, `${name} 204 body`).toBeUndefined();
       } else {
         const [media] = Object.values(success!.content ?? {});
         expect(media?.schema, `${name} ${status} body`).toBeDefined();
@@ -226,6 +234,14 @@ describe('the OpenAPI document at /api/docs/json', () => {
     }
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Error).toBeDefined();
+  });
+
+  it('documents the spreadsheet upload as the file itself, CSV or XLSX', () => {
+    const upload = doc.paths['/api/v1/workspaces/{id}/spreadsheets']!.post!;
+    for (const media of Object.values(upload.requestBody!.content)) {
+      expect(media.schema).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    expect(Object.keys(upload.requestBody!.content)).toContain('text/csv');
   });
 
   it('documents CSV exports as text/csv', () => {

@@ -4,8 +4,10 @@ import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
 import { mailMergeRoutes } from '../features/mail-merges';
 import { memberRoutes } from '../features/members';
+import { mergeEngineRoutes } from '../features/merge-engine';
 import { renewalRoutes } from '../features/renewal';
 import { spaceRoutes } from '../features/spaces';
+import { spreadsheetRoutes } from '../features/spreadsheets';
 import { suppressionRoutes } from '../features/suppressions';
 import { teamReportRoutes } from '../features/team-report';
 import { templateRoutes } from '../features/templates';
@@ -26,7 +28,9 @@ export const routes: readonly RouteDefinition[] = [
   ...billingRoutes,
   ...renewalRoutes,
   ...mailMergeRoutes,
+  ...mergeEngineRoutes,
   ...suppressionRoutes,
   ...teamReportRoutes,
   ...templateRoutes,
+  ...spreadsheetRoutes,
 ] as readonly RouteDefinition[];

@@ -277,6 +277,25 @@ function probes(world: World): Record<string, Probe> {
     },
     ...suppressions('unsubscriptions'),
     ...suppressions('bounces'),
+    'POST /api/v1/workspaces/:id/merges': {
+      params: space,
+      body: {
+        spreadsheetId: randomUUID(),
+        sheetId: '0',
+        emailColumn: 'Email',
+        subject: 'Hello {{First name}}',
+        bodyHtml: '<p>Hi</p>',
+        senderName: 'Ann',
+        ccColumn: 'Cc',
+        send: { mode: 'schedule', at: Date.now() + 3_600_000, timeZone: 'Europe/Paris' },
+      },
+    },
+    'POST /api/v1/workspaces/:id/merges/test': {
+      params: space,
+      body: { spreadsheetId: randomUUID(), sheetId: '0', rowNumber: 1, subject: 'Hi', bodyHtml: '<p>Hi</p>' },
+    },
+    'GET /api/v1/workspaces/:id/merges/quota': { params: space },
+    'GET /api/v1/workspaces/:id/merges/:mergeId': { params: { ...space, mergeId: randomUUID() } },
     'GET /api/v1/workspaces/:id/team-report/summary': { params: space },
     'GET /api/v1/workspaces/:id/team-report/members': {
       params: space,
@@ -289,6 +308,27 @@ function probes(world: World): Record<string, Probe> {
       body: { fromTemplate: randomUUID(), source: 'GALLERY' },
     },
     'GET /api/users/:userId/drafts/:draftId': { params: { userId, draftId: randomUUID() } },
+    ...spreadsheetProbes(space),
+  };
+}
+
+/** The spreadsheet calls: an upload without a file is refused as empty; ids of nothing answer 404. */
+function spreadsheetProbes(space: { id: string }): Record<string, Probe> {
+  const base = '/api/v1/workspaces/:id/spreadsheets';
+  const sheet = { ...space, spreadsheetId: randomUUID(), sheetId: '0' };
+  return {
+    [`POST ${base}`]: { params: space, query: { filename: 'contacts.csv' } },
+    [`POST ${base}/google`]: {
+      params: space,
+      body: { url: 'https://docs.google.com/spreadsheets/d/1AbC_probe/edit' },
+    },
+    [`GET ${base}/:spreadsheetId`]: { params: { ...space, spreadsheetId: randomUUID() } },
+    [`DELETE ${base}/:spreadsheetId`]: { params: { ...space, spreadsheetId: randomUUID() } },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/recipients`]: {
+      params: sheet,
+      query: { emailColumn: 'Email' },
+    },
+    [`GET ${base}/:spreadsheetId/sheets/:sheetId/rows/:rowNumber`]: { params: { ...sheet, rowNumber: '1' } },
   };
 }
 

@@ -113,4 +113,23 @@ describe('configuration from the environment', () => {
       webhookSecret: 'whsec_x',
     });
   });
+
+  it('takes DKIM settings all three together (\\n in the key for line breaks) and refuses a partial set', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    expect(loadConfig(env).dkim).toBeNull();
+    const dkim = loadConfig({
+      ...env,
+      DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+      DKIM_SELECTOR: 'mb',
+      DKIM_DOMAIN: 'merge.example',
+    }).dkim;
+    expect(dkim).toEqual({
+      privateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+      keySelector: 'mb',
+      domainName: 'merge.example',
+    });
+    expect(() => loadConfig({ ...env, DKIM_SELECTOR: 'mb' })).toThrow(
+      /DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN together/,
+    );
+  });
 });

@@ -34,6 +34,28 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\r\n]+$/, 'must be one line')
     .optional(),
+  /** SMTP connections a merge worker keeps open at once (nodemailer's pool). */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /** Messages per second a merge worker hands to SMTP at most; unset is as fast as the server takes them. */
+  SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).optional(),
+  /** DKIM signing of merge messages: all three set, or none (the PEM may hold \\n for line breaks). */
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label')
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name')
+    .optional(),
+  /** Recipients a merge worker claims per batch (and between which it checks for a cancel). */
+  MERGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** Messages a merge worker has in flight at once. */
+  MERGE_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** Jobs (lanes) per merge, so that many worker processes can send one merge's rows together. */
+  MERGE_WORKERS_PER_MERGE: z.coerce.number().int().min(1).max(32).default(2),
+  /** A recipient claimed longer ago than this by a worker that never reported is marked UNKNOWN. */
+  MERGE_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).default(600),
   PRODUCT_NAME: z.string().min(1).default('Mergeboard'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
@@ -72,6 +94,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
    * and webhook secret derive from SESSION_SECRET (stable across restarts, unguessable).
    */
   payments: { provider: 'stripe' | 'sandbox'; secretKey: string; webhookSecret: string };
+  /** DKIM signing of merge messages, when DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN are set. */
+  dkim: { privateKey: string; keySelector: string; domainName: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +138,18 @@ function checkSignIn(signIn: Config['signIn'], publicUrl: string, env: Env): voi
   );
 }
 
+/** DKIM needs its three settings together; a partial set is a mistake worth stopping for. */
+function dkimOf(env: Env): Config['dkim'] {
+  const { DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: selector, DKIM_DOMAIN: domain } = env;
+  if (!key && !selector && !domain) return null;
+  if (!key || !selector || !domain) {
+    throw new ConfigError(
+      'Refusing to start: DKIM needs DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN together; set all three or none.',
+    );
+  }
+  return { privateKey: key.replace(/\\n/g, '\n'), keySelector: selector, domainName: domain };
+}
+
 /** A secret of the sandbox's own, derived from the session secret so none needs storing. */
 const derivedSecret = (sessionSecret: string, purpose: string) =>
   createHmac('sha256', sessionSecret).update(`stripe-sandbox:${purpose}`).digest('hex');
@@ -151,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     SESSION_SECRET: sessionSecret,
     payments: paymentsOf(parsed, sessionSecret),
+    dkim: dkimOf(parsed),
     publicUrl,
     mailFrom:
       parsed.MAIL_FROM ??

@@ -20,7 +20,10 @@ function validationFields(context: string | undefined, issues: Issue[]): Record<
  * Fastify's own request errors, each mapped to a code (whose status is core's) and a message a
  * caller understands.
  */
-const frameworkErrors: Record<string, { code: ErrorCode; message: (e: FastifyError) => string }> = {
+const frameworkErrors: Record<
+  string,
+  { code: ErrorCode; message: (e: FastifyError, request: FastifyRequest) => string }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     code: 'malformed_json',
     message: (e) => `Malformed JSON in request body: ${e.message}`,
@@ -31,7 +34,9 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: (e: FastifyErr
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: 'payload_too_large',
-    message: () => 'Request body is larger than the 1 MB limit',
+    // The route's own limit (an upload takes more than the server's default).
+    message: (_e, request) =>
+      `Request body is larger than the ${request.routeOptions.bodyLimit / (1024 * 1024)} MB limit`,
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
@@ -59,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return answer(reply, 'validation_failed', `Invalid request: ${summary}`, fields);
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
-    if (known) return answer(reply, known.code, known.message(error));
+    if (known) return answer(reply, known.code, known.message(error, request));
     if (error.statusCode === 429) return answer(reply, 'rate_limited', error.message);
     // Any other refusal a plugin raised keeps its own 4xx status, under the generic code.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

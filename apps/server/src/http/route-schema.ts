@@ -21,6 +21,8 @@ export interface RouteSchema extends FastifySchema {
   tags: string[];
   operationId: string;
   security?: Array<Record<string, string[]>>;
+  /** The media types of a raw body (an upload), as OpenAPI lists them; JSON otherwise. */
+  consumes?: string[];
   response: RouteResponses;
 }
 
@@ -127,6 +129,7 @@ export function routeSchema(contract: core.Contract, options: RouteSchemaOptions
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.bodyMediaTypes ? { consumes: [...contract.bodyMediaTypes] } : {}),
     response: {
       [successStatus]: successResponse(contract, successStatus),
       ...(options.secured ? { 401: unauthorized } : {}),

@@ -90,40 +90,53 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
     });
   };
 
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: contract.method,
-    url: contract.path,
-    ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
-    schema: routeSchema(contract, {
-      secured: access.kind !== 'public',
-      refusesCaller: access.kind === 'user' || access.kind === 'space',
-    }),
-    preParsing: async (request) => {
-      if (access.kind === 'public') return;
-      const auth = await authenticate(context.database.db, context.tokens, readBearer(request));
-      const found: Established = { auth };
-      established.set(request, found);
-      if (access.kind === 'signed-in') return;
-      found.user = requireAccount(auth);
-      if (spaceFrom?.in === 'params') await checkSpace(request);
-    },
-    preValidation: async (request) => {
-      if (spaceFrom?.in === 'body') await checkSpace(request);
-    },
-    handler: async (request, reply) => {
-      const answer = await definition.handler({
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        context,
-        request,
-        reply,
-        ...established.get(request),
-      } as HandlerInput<Contract>);
-      // Redirecting handlers have answered already.
-      if (reply.sent || successStatus === 302) return reply;
-      return reply.status(successStatus).send(answer as never);
-    },
+  const mount = (instance: FastifyInstance) =>
+    instance.withTypeProvider<ZodTypeProvider>().route({
+      method: contract.method,
+      url: contract.path,
+      ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
+      ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+      schema: routeSchema(contract, {
+        secured: access.kind !== 'public',
+        refusesCaller: access.kind === 'user' || access.kind === 'space',
+      }),
+      preParsing: async (request) => {
+        if (access.kind === 'public') return;
+        const auth = await authenticate(context.database.db, context.tokens, readBearer(request));
+        const found: Established = { auth };
+        established.set(request, found);
+        if (access.kind === 'signed-in') return;
+        found.user = requireAccount(auth);
+        if (spaceFrom?.in === 'params') await checkSpace(request);
+      },
+      preValidation: async (request) => {
+        if (spaceFrom?.in === 'body') await checkSpace(request);
+      },
+      handler: async (request, reply) => {
+        const answer = await definition.handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          context,
+          request,
+          reply,
+          ...established.get(request),
+        } as HandlerInput<Contract>);
+        // Redirecting handlers have answered already.
+        if (reply.sent || successStatus === 302) return reply;
+        return reply.status(successStatus).send(answer as never);
+      },
+    });
+
+  // A raw-body call (an upload) reads its media types as bytes: a parser scoped to this route
+  // only, so every other call keeps refusing them.
+  const mediaTypes = contract.bodyMediaTypes;
+  if (!mediaTypes) return void mount(app);
+  void app.register(async (scope) => {
+    scope.addContentTypeParser([...mediaTypes], { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    mount(scope);
   });
 }
 

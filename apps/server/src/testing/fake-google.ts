@@ -19,7 +19,18 @@ export interface FakeGmailDraft {
 }
 
 const GMAIL_COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
+const SHEETS_READONLY = 'https://www.googleapis.com/auth/spreadsheets.readonly';
+const SHEETS_API = 'https://sheets.googleapis.com/v4/spreadsheets/';
+
+/** A Google Sheet the stand-in holds: who may open it, and each sheet's values as Sheets shows them. */
+export interface FakeGoogleSheet {
+  title: string;
+  /** The subjects of the people who may open it. */
+  readers: string[];
+  sheets: { sheetId: number; title: string; values: string[][] }[];
+}
 const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
+const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
 /** Google names the short sign-in scopes by their full URLs in token responses. */
 const SCOPE_NAMES: Record<string, string> = {
   email: 'https://www.googleapis.com/auth/userinfo.email',
@@ -40,6 +51,7 @@ function gmailError(status: number): unknown {
       reason: 'insufficientPermissions',
     },
     429: { status: 'RESOURCE_EXHAUSTED', message: 'Too many requests.', reason: 'rateLimitExceeded' },
+    404: { status: 'NOT_FOUND', message: 'Requested entity was not found.', reason: 'notFound' },
   };
   const entry = known[status] ?? {
     status: 'INTERNAL',
@@ -58,7 +70,9 @@ function gmailError(status: number): unknown {
 
 /**
  * A stand-in for Google's servers as our server reaches them: the OpenID endpoints (discovery,
- * JWKS, token — authorization code and refresh grants) and the Gmail API's drafts.create. It
+ * JWKS, token — authorization code and refresh grants), the Gmail API's drafts.create and
+ * messages.send, and the
+ * Sheets API's spreadsheets.get and values.get. It
  * checks what Google checks (client, code, PKCE verifier, refresh token, bearer token and its
  * scope), signs id tokens with its own key so the server's id-token checks run for real, and
  * behaves like Google with offline access: a refresh token comes with the first offline consent,
@@ -89,9 +103,16 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
   /** Gmail: drafts received, and statuses to answer instead of the next requests (in order). */
   const gmail = {
     drafts: [] as FakeGmailDraft[],
+    /** Messages sent (users.messages.send), in the same shape as drafts. */
+    sent: [] as FakeGmailDraft[],
     failures: [] as number[],
-    /** The bearer token of every drafts.create request, accepted or not. */
+    /** The bearer token of every drafts.create and messages.send request, accepted or not. */
     requests: [] as { accessToken: string; status: number }[],
+  };
+  /** Sheets API: the spreadsheets it holds by id, and every request's URL with its answer. */
+  const sheetsApi = {
+    files: new Map<string, FakeGoogleSheet>(),
+    requests: [] as { url: string; status: number }[],
   };
   /** Token endpoint: requests by grant type, and statuses to answer instead of the next refreshes. */
   const tokenEndpoint = {
@@ -206,7 +227,8 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     return json({ error: 'unsupported_grant_type' }, 400);
   }
 
-  function createDraft(headers: Headers, body: string): Response {
+  /** drafts.create (the message under `message.raw`) or messages.send (under `raw`). */
+  function writeMessage(kind: 'draft' | 'send', headers: Headers, body: string): Response {
     const accessToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
     const answer = (status: number, payload: unknown) => {
       gmail.requests.push({ accessToken, status });
@@ -219,7 +241,8 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     if (!granted.get(holder.person.sub)?.has(GMAIL_COMPOSE)) return answer(403, gmailError(403));
     let raw: unknown;
     try {
-      raw = (JSON.parse(body) as { message?: { raw?: unknown } }).message?.raw;
+      const parsed = JSON.parse(body) as { raw?: unknown; message?: { raw?: unknown } };
+      raw = kind === 'draft' ? parsed.message?.raw : parsed.raw;
     } catch {
       raw = undefined;
     }
@@ -235,10 +258,75 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       raw,
       accessToken,
     };
+    if (kind === 'send') {
+      gmail.sent.push(draft);
+      return answer(200, { id: draft.messageId, threadId: draft.messageId, labelIds: ['SENT'] });
+    }
     gmail.drafts.push(draft);
     return answer(200, {
       id: draft.id,
       message: { id: draft.messageId, threadId: draft.messageId, labelIds: ['DRAFT'] },
+    });
+  }
+
+  /**
+   * spreadsheets.get and spreadsheets.values.get: a valid token with the spreadsheets.readonly
+   * scope (else 403 ACCESS_TOKEN_SCOPE_INSUFFICIENT, as Google answers), a sheet the person may
+   * open (else 403 PERMISSION_DENIED, or 404 for no such id). Values come as stored (formatted),
+   * trailing empty rows left out as Google does.
+   */
+  function readSheets(url: URL, headers: Headers): Response {
+    const answer = (status: number, payload: unknown) => {
+      sheetsApi.requests.push({ url: url.href, status });
+      return json(payload, status);
+    };
+    const accessToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
+    const holder = accessTokens.get(accessToken);
+    if (!holder || holder.expiresAt <= Date.now()) return answer(401, gmailError(401));
+    if (!granted.get(holder.person.sub)?.has(SHEETS_READONLY)) {
+      return answer(403, {
+        error: {
+          code: 403,
+          message: 'Request had insufficient authentication scopes.',
+          status: 'PERMISSION_DENIED',
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+            },
+          ],
+        },
+      });
+    }
+    const [id, values, range] = url.pathname.slice(new URL(SHEETS_API).pathname.length).split('/');
+    const file = sheetsApi.files.get(decodeURIComponent(id ?? ''));
+    if (!file) return answer(404, gmailError(404));
+    if (!file.readers.includes(holder.person.sub)) {
+      return answer(403, {
+        error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
+      });
+    }
+    if (values === undefined) {
+      return answer(200, {
+        spreadsheetId: id,
+        properties: { title: file.title },
+        sheets: file.sheets.map((sheet, index) => ({
+          properties: { sheetId: sheet.sheetId, title: sheet.title, index, sheetType: 'GRID' },
+        })),
+      });
+    }
+    const title = /^'(.*)'$/.exec(decodeURIComponent(range ?? ''))?.[1]?.replaceAll("''", "'");
+    const sheet = file.sheets.find((candidate) => candidate.title === title);
+    if (!sheet)
+      return answer(400, {
+        error: { code: 400, message: 'Unable to parse range', status: 'INVALID_ARGUMENT' },
+      });
+    const rows = [...sheet.values];
+    while (rows.length > 0 && rows.at(-1)!.every((cell) => cell === '')) rows.pop();
+    return answer(200, {
+      range: `'${sheet.title}'!A1:Z${rows.length}`,
+      majorDimension: 'ROWS',
+      ...(rows.length > 0 ? { values: rows } : {}),
     });
   }
 
@@ -251,7 +339,10 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       return token(new URLSearchParams(String(init.body)), headers.get('authorization'));
     }
     if (url.href === GMAIL_DRAFTS_URL && init?.method === 'POST')
-      return createDraft(headers, String(init.body));
+      return writeMessage('draft', headers, String(init.body));
+    if (url.href === GMAIL_SEND_URL && init?.method === 'POST')
+      return writeMessage('send', headers, String(init.body));
+    if (url.href.startsWith(SHEETS_API) && (init?.method ?? 'GET') === 'GET') return readSheets(url, headers);
     return json({ error: 'not_found' }, 404);
   }) as typeof fetch;
 
@@ -296,6 +387,7 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       for (const holder of accessTokens.values()) holder.expiresAt = 0;
     },
     gmail,
+    sheetsApi,
     tokenEndpoint,
     idTokenTweaks,
   };

@@ -50,6 +50,8 @@ export const paths = {
     mailMerges: { path: 'mail-merges', getHref: (prefix: string) => `${prefix}/mail-merges` },
     sent: { path: 'sent', getHref: (prefix: string) => `${prefix}/mail-merges/sent` },
     scheduled: { path: 'scheduled', getHref: (prefix: string) => `${prefix}/mail-merges/scheduled` },
+    /** The mail merge composer (issue 14), beside the Sent and Scheduled tabs rather than inside them. */
+    newMailMerge: { path: 'mail-merges/new', getHref: (prefix: string) => `${prefix}/mail-merges/new` },
     unsubscriptions: { path: 'unsubscriptions', getHref: (prefix: string) => `${prefix}/unsubscriptions` },
     bounces: { path: 'bounces', getHref: (prefix: string) => `${prefix}/bounces` },
     teamReport: { path: 'team-report', getHref: (prefix: string) => `${prefix}/team-report` },

@@ -28,6 +28,8 @@ export const authorizeQuerySchema = z.object({
   loginHint: z.email().optional(),
   /** Incremental consent: ask for the mail compose scope on top of the sign-in scopes (AUTH-019). */
   compose: z.enum(['0', '1']).optional(),
+  /** Incremental consent: ask for read access to Google Sheets (linking a sheet as a spreadsheet). */
+  sheets: z.enum(['0', '1']).optional(),
 });
 
 /** The Gmail scope behind AUTH-019: composing mail (drafts) in the user's mailbox. */

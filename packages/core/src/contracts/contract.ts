@@ -20,6 +20,13 @@ export interface Contract<
   params?: Params;
   query?: Query;
   body?: Body;
+  /**
+   * A body that is not JSON but a file's raw bytes in one of these media types (an upload): the
+   * server reads it as bytes under `bodyLimit`, and OpenAPI lists these media types.
+   */
+  bodyMediaTypes?: readonly string[];
+  /** The largest body this call takes, in bytes, when it differs from the server's default. */
+  bodyLimit?: number;
   /** Schema of the successful answer (status `successStatus`, 200 unless given; 302 redirects). */
   response: Response;
   successStatus?: 200 | 201 | 202 | 204 | 302;

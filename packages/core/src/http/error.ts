@@ -116,6 +116,21 @@ export const errorStatus = {
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */
   webhook_signature_invalid: 400,
 
+  /** An uploaded or linked spreadsheet with no data rows (or no bytes at all). */
+  spreadsheet_empty: 400,
+  /** A file that is neither CSV nor XLSX (e.g. a binary file renamed .csv). */
+  spreadsheet_not_supported: 415,
+  /** No sheet has a column of e-mail addresses. */
+  spreadsheet_no_email_column: 400,
+  /** A sheet over SPREADSHEET_LIMITS.maxRows data rows. */
+  spreadsheet_too_many_rows: 400,
+  /** A sheet over SPREADSHEET_LIMITS.maxColumns columns. */
+  spreadsheet_too_many_columns: 400,
+  /** Linking a Google Sheet on an install without Google sign-in. */
+  google_not_configured: 400,
+  /** The sign-in has not granted the spreadsheets.readonly scope (asked incrementally). */
+  sheets_permission_required: 403,
+
   // Our side or the world's.
   internal_error: 500,
   /** Gmail failed to create a draft. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, timestamptz } from './columns';
+import { users } from './identity';
 
 export const MAIL_MESSAGE_STATUSES = ['QUEUED', 'CAPTURED', 'SENT', 'FAILED'] as const;
 
@@ -28,6 +29,12 @@ export const mailMessages = pgTable(
      */
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * A mail merge's message captured by the local mailbox (no SMTP): its sender, who finds it in
+     * their mailbox next to the mail addressed to them, and its HTML body as rendered for its row.
+     */
+    fromUserId: uuid('from_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    htmlBody: text('html_body'),
   },
   (t) => [
     index('mail_messages_status_created_at_idx').on(t.status, t.createdAt),

@@ -63,6 +63,7 @@ export const authRoutes = [
           ...(query.prompt ? { prompt: query.prompt } : {}),
           ...(query.loginHint ? { loginHint: query.loginHint } : {}),
           compose: query.compose === '1',
+          sheets: query.sheets === '1',
         });
       } catch (error) {
         if (error instanceof SignInError) throw new AppError('unavailable', error.message);

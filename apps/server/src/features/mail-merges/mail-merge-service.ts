@@ -2,6 +2,7 @@ import { DATE_RANGE_VALUES, EXPORT_MAX_ROWS, type DateRange, type ListParams } f
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { cancelMergeOf } from '../merge-engine';
 import type { CsvColumn } from '../../lib/csv-export';
 import { recordCsvExport } from '../../lib/record-csv-export';
 import { scheduledExportColumns, sentExportColumns } from './mail-merge-export';
@@ -184,7 +185,10 @@ export async function cancelScheduled(db: Db, options: { userId: string; schedul
   const { userId } = options;
   await db.transaction(async (tx) => {
     const row = await findOwnScheduledMerge(tx, userId, options.scheduledMergeId);
-    if (!row || !(await deleteOwnScheduledMerge(tx, userId, row.id))) throw notFound();
+    if (!row) throw notFound();
+    // The merge stops first: its workers claim nothing more and finish the batch they are sending.
+    await cancelMergeOf(tx, row.id);
+    if (!(await deleteOwnScheduledMerge(tx, userId, row.id))) throw notFound();
     await tx.insert(auditEvents).values({
       workspaceId: row.workspaceId,
       actorUserId: userId,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailMessages } from '../../db/schema';
@@ -32,24 +32,23 @@ export function smtpTransport(smtpUrl: string): Transport {
   });
 }
 
-/** One due QUEUED message, or none: counted as an attempt and leased to this worker. */
+/**
+ * One due QUEUED message, or none: counted as an attempt and leased to this worker. The due row is
+ * picked in a MATERIALIZED CTE, evaluated once: as `id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
+ * LOCKED)` the planner may rescan the subquery per row, and each rescan skips to the next row, so
+ * one call could claim every due message.
+ */
 async function claimNext(database: Database) {
-  const due = database.db
-    .select({ id: mailMessages.id })
-    .from(mailMessages)
-    .where(and(eq(mailMessages.status, 'QUEUED'), lte(mailMessages.nextAttemptAt, sql`now()`)))
-    .orderBy(mailMessages.nextAttemptAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await database.db
-    .update(mailMessages)
-    .set({
-      attempts: sql`${mailMessages.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
-    })
-    .where(and(inArray(mailMessages.id, due), eq(mailMessages.status, 'QUEUED')))
-    .returning();
-  return claimed;
+  const result = (await database.db.execute(sql`WITH due AS MATERIALIZED (
+      SELECT id FROM mail_messages WHERE status = 'QUEUED' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    UPDATE mail_messages m
+       SET attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+      FROM due WHERE m.id = due.id AND m.status = 'QUEUED'
+    RETURNING m.id, m.to_address AS "toAddress", m.subject, m.text_body AS "textBody", m.attempts`)) as unknown as {
+    rows: { id: string; toAddress: string; subject: string; textBody: string; attempts: number }[];
+  };
+  return result.rows[0];
 }
 
 /** An SMTP 5xx reply is the server's final word (unknown mailbox, refused sender): no retry. */

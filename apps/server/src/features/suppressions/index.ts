@@ -1,1 +1,2 @@
 export { suppressionRoutes } from './suppression-routes';
+export { suppressedAmong, type SuppressionCaller } from './suppression-service';

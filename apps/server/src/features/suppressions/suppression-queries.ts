@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListParams } from '@mergeboard/core';
 import type { SpaceAccess } from '../../access/space-access';
 import type { CopyQuery, Db } from '../../db/client';
@@ -211,4 +211,33 @@ export async function lockVisibleSuppression(
 export async function deleteSuppressionRow(db: Db, kind: SuppressionListKind, id: string): Promise<void> {
   const table = tables[kind];
   await db.delete(table).where(inArray(table.id, [id]));
+}
+
+/**
+ * The addresses among `addresses` (lower case) that the list the viewer sees holds: what a
+ * merge of theirs must skip. The addresses go as one JSON parameter, however many there are, and
+ * drive the query: each is looked up in the (workspace_id, email) index. (Written the other way
+ * round, `email IN (the array)`, the planner guesses 100 addresses and rescans all 50,000 for
+ * every entry of the list: seconds instead of milliseconds.)
+ */
+export async function listedAmong(
+  db: Db,
+  kind: SuppressionListKind,
+  viewer: Viewer,
+  addresses: readonly string[],
+): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const table = tables[kind];
+  const rows = await db
+    .select({ email: sql<string>`a.email` })
+    .from(sql`jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) AS a(email)`)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(and(visibleTo(table, viewer), sql`${table.email} = a.email`)),
+      ),
+    );
+  return rows.map((row) => row.email);
 }

@@ -15,6 +15,7 @@ import { exportFiles } from './suppression-export';
 import {
   deleteSuppressionRow,
   insertSuppressions,
+  listedAmong,
   lockVisibleSuppression,
   selectSuppressionPage,
   suppressionBatches,
@@ -151,4 +152,21 @@ export async function exportSuppressions(
   }
   await recordCsvExport(database.db, event);
   return { what, columns, batches: suppressionBatches(database.db, kind, viewer, query, EXPORT_MAX_ROWS) };
+}
+
+/**
+ * The addresses among `addresses` (lower case) that a merge sent by the caller must skip: those
+ * on the unsubscription or bounce list the caller sees in the space (the space's shared entries
+ * when sharing is on for them, UNSUB-013 / BOUNCE-012, and always their own) — the lists' one rule.
+ */
+export async function suppressedAmong(
+  db: Db,
+  options: { caller: SuppressionCaller; addresses: readonly string[] },
+): Promise<Set<string>> {
+  const lists = await Promise.all(
+    (['unsubscriptions', 'bounces'] as const).map((kind) =>
+      listedAmong(db, kind, viewerOf(kind, options.caller), options.addresses),
+    ),
+  );
+  return new Set(lists.flat());
 }

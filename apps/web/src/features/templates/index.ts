@@ -1,1 +1,2 @@
 export { TemplatesPage } from './components/templates-page';
+export { useTemplateDrafts } from './template-drafts';

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { mailMergesRoutes } from '../mail-merges';
+import { newMailMergeRoute } from '../merge-composer';
 import { RequireSpacePermission } from '../spaces';
 
 const loadTemplates = async () => ({ Component: (await import('../templates')).TemplatesPage });
@@ -9,6 +10,7 @@ const loadTemplates = async () => ({ Component: (await import('../templates')).T
 /** The work areas under the space prefix (ROUTE-010..015); pages load on first visit. */
 export const workAreaRoutes: RouteObject[] = [
   ...mailMergesRoutes,
+  newMailMergeRoute,
   { path: paths.space.unsubscriptions.path, lazy: () => import('./routes/unsubscriptions') },
   {
     // ROUTE-013: only when the bounces page is accessible and not restricted.

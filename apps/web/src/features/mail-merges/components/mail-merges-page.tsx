@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
@@ -56,9 +56,15 @@ export function MailMergesPage() {
           Mail merges
         </Title>
         {!isMobile && (
-          <Anchor component={Link} to={paths.onboarding.getStarted.getHref()}>
-            Quick tutorial
-          </Anchor>
+          <Group gap="lg">
+            <Anchor component={Link} to={paths.onboarding.getStarted.getHref()}>
+              Quick tutorial
+            </Anchor>
+            {/* Issue 14: the composer is desktop only, like template import. */}
+            <Button component={Link} to={paths.space.newMailMerge.getHref(prefix)}>
+              New mail merge
+            </Button>
+          </Group>
         )}
       </Group>
       <Suspense fallback={null}>

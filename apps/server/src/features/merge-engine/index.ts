@@ -1,0 +1,3 @@
+export { mergeEngineRoutes } from './merge-routes';
+export { mergeSendJob, mergeReaperJob, mergeQuotaResetJob } from './merge-jobs';
+export { cancelMergeOf } from './merge-lifecycle';

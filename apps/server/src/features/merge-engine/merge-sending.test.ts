@@ -1,0 +1,252 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerge, getMerge, getTeamReportSummary } from '@mergeboard/core';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { runMergeWorker } from './merge-worker';
+import {
+  PEOPLE_HEADER,
+  people,
+  recipientStatuses,
+  sendNowBody,
+  senderWorld,
+  sheetFixture,
+  type SenderWorld,
+} from './merge-test-kit';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+describe('merge engine sending over SMTP', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let sender: SenderWorld;
+
+  const startMerge = async (
+    who: SenderWorld,
+    rows: string[][],
+    overrides: object = {},
+    header = PEOPLE_HEADER,
+  ) => {
+    const sheet = await sheetFixture(t.database.db, who, { header, rows, name: 'Customers' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${who.workspaceId}/merges`,
+      headers: { ...who.caller.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(sendNowBody(sheet, overrides)),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return createMerge.response.parse(res.json());
+  };
+  const work = (mergeId: string) =>
+    runMergeWorker({ database: t.database, config: t.context.config, mergeId });
+  const detail = async (who: SenderWorld, mergeId: string) =>
+    getMerge.response.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/workspaces/${who.workspaceId}/merges/${mergeId}`,
+          headers: who.caller.headers,
+        })
+      ).json(),
+    );
+  const received = (domain: string) =>
+    sink.messages.filter((message) => message.envelopeTo[0]!.endsWith(domain));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({
+      env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://mergeboard.example', MERGE_BATCH_SIZE: '10' },
+    });
+    sender = await senderWorld(t, { plan: 'PRO', name: 'Sam Sender' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('sends each row once with its own values and a stable Message-ID, then completes and leaves the Scheduled list', async () => {
+    const merge = await startMerge(sender, people(25, 'first.example'));
+    expect(await work(merge.mergeId)).toBe('completed');
+    const messages = received('first.example');
+    expect(messages).toHaveLength(25);
+    const byTo = new Map(messages.map((message) => [message.envelopeTo[0], message]));
+    const seventh = byTo.get('person7@first.example')!;
+    expect(seventh.mail.subject).toBe('Hello Person 7');
+    expect(seventh.mail.html).toContain('<p>Dear Person 7 of Company 6,</p>');
+    expect(seventh.mail.text).toContain('Dear Person 7 of Company 6,');
+    expect(seventh.messageId).toBe(`<${merge.campaignId}.7@mergeboard.example>`);
+    expect(seventh.mail.from?.value[0]).toEqual({ name: 'Sam Sender', address: sender.email });
+    expect(new Set(messages.map((message) => message.messageId)).size).toBe(25);
+
+    expect(await detail(sender, merge.mergeId)).toMatchObject({
+      status: 'COMPLETED',
+      toSend: 25,
+      sent: 25,
+      failed: 0,
+      unknown: 0,
+      scheduledMergeId: null,
+    });
+    const scheduled = await t.database.execute('SELECT id FROM scheduled_merges WHERE id = $1', [
+      merge.scheduledMergeId,
+    ]);
+    expect(scheduled.rows).toHaveLength(0);
+    const sentList = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/campaigns/${merge.campaignId}`,
+      headers: sender.caller.headers,
+    });
+    expect(sentList.json()).toMatchObject({ title: 'Customers - Sheet1', trackingInfos: { sent: 25 } });
+  });
+
+  it('TEAM-003 moves the counters the dashboard reads: campaigns.sent_count, sender_monthly_sent, the team report', async () => {
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/workspaces/${sender.workspaceId}/team-report/summary`,
+      headers: sender.caller.headers,
+    });
+    const sentBefore = getTeamReportSummary.response.parse(before.json());
+    const merge = await startMerge(sender, people(12, 'counters.example'));
+    await work(merge.mergeId);
+    const campaign = await t.database.execute('SELECT sent_count FROM campaigns WHERE id = $1', [
+      merge.campaignId,
+    ]);
+    expect(campaign.rows[0]).toEqual({ sent_count: 12 });
+    const rollup = await t.database.execute(
+      'SELECT sum(sent)::int AS sent FROM sender_monthly_sent WHERE user_id = $1',
+      [sender.userId],
+    );
+    expect(Number(rollup.rows[0]!.sent)).toBeGreaterThanOrEqual(12);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/workspaces/${sender.workspaceId}/team-report/summary`,
+      headers: sender.caller.headers,
+    });
+    const summaryAfter = getTeamReportSummary.response.parse(after.json());
+    expect(summaryAfter.emailSentAllTime).toBe(sentBefore.emailSentAllTime + 12);
+    expect(summaryAfter.emailSentThisMonth).toBe(sentBefore.emailSentThisMonth + 12);
+  });
+
+  it('RELIABILITY no header or markup injection: CR/LF and <script> in a merge value stay text on one line', async () => {
+    const evil = 'Eve\r\nBcc: victim@evil.example\r\nX-Injected: yes';
+    const merge = await startMerge(sender, [[evil, 'eve@inject.example', '<script>alert(1)</script>']], {
+      senderName: '{{First name}} via Sales',
+    });
+    await work(merge.mergeId);
+    const [message] = received('inject.example');
+    expect(message!.envelopeTo).toEqual(['eve@inject.example']);
+    expect(message!.mail.headers.has('x-injected')).toBe(false);
+    expect(message!.mail.bcc).toBeUndefined();
+    expect(message!.mail.subject).toBe('Hello Eve Bcc: victim@evil.example X-Injected: yes');
+    expect(message!.mail.from?.value[0]?.name).toBe('Eve Bcc: victim@evil.example X-Injected: yes via Sales');
+    expect(message!.mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(message!.mail.html).not.toContain('<script>');
+    expect(sink.messages.some((m) => m.envelopeTo.includes('victim@evil.example'))).toBe(false);
+  });
+
+  it('sends Cc and Bcc from their columns and a Reply-To', async () => {
+    const header = ['First name', 'Email', 'Company', 'Manager', 'Archive'];
+    const merge = await startMerge(
+      sender,
+      [['Ann', 'ann@copies.example', 'Acme', 'boss@copies.example', 'archive@copies.example']],
+      { ccColumn: 'Manager', bccColumn: 'Archive', replyTo: 'Replies@Sales.example' },
+      header,
+    );
+    await work(merge.mergeId);
+    const [message] = received('copies.example');
+    expect(message!.envelopeTo.sort()).toEqual([
+      'ann@copies.example',
+      'archive@copies.example',
+      'boss@copies.example',
+    ]);
+    expect(message!.mail.cc).toMatchObject({ value: [{ address: 'boss@copies.example' }] });
+    expect(message!.mail.bcc).toBeUndefined();
+    expect(message!.mail.replyTo?.value[0]?.address).toBe('replies@sales.example');
+  });
+
+  it('RELIABILITY suppressed addresses never reach the sink: skipped when the merge starts, refused when listed since', async () => {
+    await t.database.execute(
+      "INSERT INTO unsubscriptions (workspace_id, email, type, created_by_user_id) VALUES ($1, 'person1@suppress.example', 'USER', $2)",
+      [sender.workspaceId, sender.userId],
+    );
+    const merge = await startMerge(sender, people(5, 'suppress.example'));
+    expect(merge.skipped.suppressed).toBe(1);
+    await t.database.execute(
+      "INSERT INTO bounces (workspace_id, email, type, created_by_user_id) VALUES ($1, 'person2@suppress.example', 'USER', $2)",
+      [sender.workspaceId, sender.userId],
+    );
+    await work(merge.mergeId);
+    const to = received('suppress.example').map((message) => message.envelopeTo[0]);
+    expect(to.sort()).toEqual([
+      'person3@suppress.example',
+      'person4@suppress.example',
+      'person5@suppress.example',
+    ]);
+    expect(await recipientStatuses(t.database, merge.campaignId!)).toEqual({ SENT: 3, FAILED: 1 });
+  });
+
+  it('two workers share one merge: every row sent exactly once', async () => {
+    const merge = await startMerge(sender, people(60, 'pair.example'));
+    await Promise.all([work(merge.mergeId), work(merge.mergeId)]);
+    const counts = new Map<string, number>();
+    for (const message of received('pair.example'))
+      counts.set(message.messageId, (counts.get(message.messageId) ?? 0) + 1);
+    expect(counts.size).toBe(60);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(await detail(sender, merge.mergeId)).toMatchObject({ status: 'COMPLETED', sent: 60 });
+  });
+
+  it('two merges of one sender racing the quota never pass it together (PRO_PERSONAL, 400 a day)', async () => {
+    const personal = await senderWorld(t, { plan: 'PRO_PERSONAL' });
+    const first = await startMerge(personal, people(300, 'race-a.example'));
+    const second = await startMerge(personal, people(300, 'race-b.example'));
+    await Promise.all([work(first.mergeId), work(second.mergeId), work(first.mergeId), work(second.mergeId)]);
+    const sent = received('race-a.example').length + received('race-b.example').length;
+    expect(sent).toBe(400);
+    const quota = await t.database.execute('SELECT used FROM sender_daily_quota WHERE user_id = $1', [
+      personal.userId,
+    ]);
+    expect(quota.rows).toEqual([{ used: 400 }]);
+    const statuses = [await detail(personal, first.mergeId), await detail(personal, second.mergeId)];
+    expect(statuses.map((merge) => merge.status)).toEqual(['WAITING_FOR_QUOTA', 'WAITING_FOR_QUOTA']);
+  });
+});
+
+describe('merge messages DKIM-signed when DKIM_* are set', () => {
+  it('signs each message for DKIM_DOMAIN with DKIM_SELECTOR', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const sink = await startSmtpSink();
+    const t = await createTestApp({
+      env: {
+        SMTP_URL: sink.url,
+        DKIM_PRIVATE_KEY: privateKey
+          .export({ type: 'pkcs8', format: 'pem' })
+          .toString()
+          .replace(/\n/g, '\\n'),
+        DKIM_SELECTOR: 'mb2026',
+        DKIM_DOMAIN: 'merge.example',
+      },
+    });
+    try {
+      const sender = await senderWorld(t, { plan: 'PRO' });
+      const sheet = await sheetFixture(t.database.db, sender, {
+        header: PEOPLE_HEADER,
+        rows: people(2, 'dkim.example'),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
+        headers: { ...sender.caller.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(sendNowBody(sheet)),
+      });
+      const merge = createMerge.response.parse(res.json());
+      await runMergeWorker({ database: t.database, config: t.context.config, mergeId: merge.mergeId });
+      expect(sink.messages).toHaveLength(2);
+      for (const message of sink.messages) {
+        expect(message.raw).toMatch(
+          /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=merge\.example;\s+q=dns\/txt; s=mb2026;/m,
+        );
+      }
+    } finally {
+      await t.close();
+      await sink.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { sendTestEmail } from '@mergeboard/core';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { merges, scheduledMerges } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { mergeTitle } from './campaign-rows';
+import { requireColumns, requireSheet } from './merge-creation';
+import { mergeMessage } from './message';
+import { senderPlan, type SenderPlan } from './sender-quota';
+import { ownSheet, sheetRows, type Sender } from './sheet-source';
+import { transportFor } from './transports/transport-for';
+
+/** The caller's plan in the space the route checked (a member always has one). */
+export async function requirePlan(db: Db, sender: Sender): Promise<SenderPlan> {
+  const plan = await senderPlan(db, sender);
+  if (!plan) throw new AppError('not_found', 'No such space');
+  return plan;
+}
+
+/** getMerge: one of the caller's merges in this space and how far its sending got, else 404. */
+export async function readMerge(db: Db, options: { sender: Sender; mergeId: string }) {
+  const { sender, mergeId } = options;
+  const [row] = await db
+    .select({
+      merge: merges,
+      scheduledToSend: scheduledMerges.toSendCount,
+      counts: sql<{ total: number; sent: number; failed: number; unknown: number }>`(
+        SELECT json_build_object(
+          'total', count(*),
+          'sent', count(*) FILTER (WHERE r.sent_at IS NOT NULL),
+          'failed', count(*) FILTER (WHERE r.status = 'FAILED'),
+          'unknown', count(*) FILTER (WHERE r.status = 'UNKNOWN'))
+        FROM campaign_recipients r WHERE r.campaign_id = ${merges.campaignId})`,
+    })
+    .from(merges)
+    .leftJoin(scheduledMerges, eq(scheduledMerges.id, merges.scheduledMergeId))
+    .where(
+      and(
+        eq(merges.id, mergeId),
+        eq(merges.userId, sender.userId),
+        eq(merges.workspaceId, sender.workspaceId),
+      ),
+    );
+  if (!row) throw new AppError('not_found', 'No such mail merge');
+  const { merge, counts } = row;
+  return {
+    id: merge.id,
+    status: merge.status,
+    toSend: merge.campaignId ? Number(counts.total) : (row.scheduledToSend ?? 0),
+    sent: Number(counts.sent),
+    failed: Number(counts.failed),
+    unknown: Number(counts.unknown),
+    skipped: merge.skipped,
+    campaignId: merge.campaignId,
+    scheduledMergeId: merge.scheduledMergeId,
+    title: mergeTitle(merge.spreadsheetName, merge.sheetName),
+  };
+}
+
+type TestBody = z.output<NonNullable<(typeof sendTestEmail)['body']>>;
+
+/**
+ * sendTestEmail: the message as one row of the sheet renders it, sent to the caller's own address
+ * through the transport a merge of theirs would use (not counted against the quota).
+ */
+export async function sendTest(
+  context: Pick<AppContext, 'database' | 'config'>,
+  options: { sender: Sender; body: TestBody },
+) {
+  const { sender, body } = options;
+  const { database, config } = context;
+  const own = await ownSheet(database.db, sender, body);
+  if (own.kind !== 'found') requireSheet(own);
+  const header = own.kind === 'found' ? own.sheet.header : [];
+  requireColumns(header, body);
+  const cells = (await sheetRows(database.db, body, [body.rowNumber])).get(body.rowNumber);
+  if (!cells) throw new AppError('not_found', `The sheet has no row ${body.rowNumber}`);
+  const [user] = await database.db
+    .execute(sql`SELECT name FROM users WHERE id = ${sender.userId}`)
+    .then((result) => (result as unknown as { rows: { name: string | null }[] }).rows);
+  const transport = await transportFor({ database, config, senderUserId: sender.userId });
+  try {
+    const message = mergeMessage(
+      {
+        campaignId: `test-${Date.now()}`,
+        merge: {
+          ...body,
+          senderName: body.senderName ?? null,
+          replyTo: null,
+          ccColumn: null,
+          bccColumn: null,
+        },
+        header,
+        sender: { name: user?.name ?? null, email: sender.email },
+        host: new URL(config.publicUrl).hostname,
+      },
+      { email: sender.email, rowNumber: body.rowNumber, cells },
+    );
+    const outcome = await transport.send(message);
+    if (outcome.kind !== 'sent')
+      throw new AppError('unavailable', `The test email could not be sent: ${outcome.reason}`);
+  } finally {
+    await transport.close();
+  }
+  return { sentTo: sender.email };
+}

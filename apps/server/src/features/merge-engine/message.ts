@@ -1,0 +1,70 @@
+import { headerLine, isValidRecipient, recipientKey, renderMergeText } from '@mergeboard/core';
+import type { MergeRow } from './campaign-rows';
+import type { MergeMessage } from './transports/transport';
+
+/** What every message of one merge shares: the template, the sheet's header, the sender. */
+export interface MergeTemplate {
+  campaignId: string;
+  merge: Pick<MergeRow, 'subject' | 'bodyHtml' | 'senderName' | 'replyTo' | 'ccColumn' | 'bccColumn'>;
+  header: string[];
+  sender: { name: string | null; email: string };
+  /** The host of PUBLIC_URL, the right-hand side of every Message-ID. */
+  host: string;
+}
+
+/** The stable Message-ID of a merge's row: the same on every attempt. */
+export const mergeMessageId = (campaignId: string, rowNumber: number, host: string) =>
+  `<${campaignId}.${rowNumber}@${host}>`;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The plain-text part: the HTML's text, with paragraphs and line breaks kept as lines. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name]!)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The addresses of a cc or bcc cell: separated by commas, semicolons or spaces; invalid ones left out. */
+function addressesIn(header: readonly string[], cells: readonly string[], column: string | null): string[] {
+  if (!column) return [];
+  const at = header.findIndex((name) => name.trim() === column.trim());
+  if (at < 0) return [];
+  return (cells[at] ?? '')
+    .split(/[,;\s]+/)
+    .filter(isValidRecipient)
+    .map(recipientKey);
+}
+
+/**
+ * One row's message: subject and sender name rendered on one line (a value's CR/LF cannot start a
+ * header), the body rendered as HTML with the row's values escaped, and a plain-text part.
+ */
+export function mergeMessage(
+  template: MergeTemplate,
+  recipient: { email: string; rowNumber: number; cells: readonly string[] },
+): MergeMessage {
+  const { merge, header, sender } = template;
+  const oneLine = (text: string) =>
+    renderMergeText(text, header, recipient.cells, { html: false, headerLine: true });
+  const html = renderMergeText(merge.bodyHtml, header, recipient.cells, { html: true });
+  return {
+    from: {
+      name: headerLine(merge.senderName ? oneLine(merge.senderName) : (sender.name ?? '')),
+      address: sender.email,
+    },
+    to: recipient.email,
+    cc: addressesIn(header, recipient.cells, merge.ccColumn),
+    bcc: addressesIn(header, recipient.cells, merge.bccColumn),
+    replyTo: merge.replyTo,
+    subject: oneLine(merge.subject),
+    html,
+    text: htmlToText(html),
+    messageId: mergeMessageId(template.campaignId, recipient.rowNumber, template.host),
+  };
+}

@@ -1,0 +1,67 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { GoogleAccess } from '../../auth';
+import { reasonOf, type MergeMessage, type MergeTransport, type SendOutcome } from './transport';
+
+/** users.messages.send of the Gmail API, for the sender ('me'); the compose scope allows it. */
+export const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
+const GMAIL_TIMEOUT_MS = 20_000;
+
+/** The message as RFC 2822 bytes, base64url, the way Gmail takes a raw message. */
+async function rawMessage(message: MergeMessage): Promise<string> {
+  const composer = new MailComposer({
+    from: message.from,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    messageId: message.messageId,
+    // Gmail reads Bcc from the raw message and removes it before delivery.
+    keepBcc: true,
+  } as ConstructorParameters<typeof MailComposer>[0]);
+  const bytes = await composer.compile().build();
+  return bytes.toString('base64url');
+}
+
+/**
+ * Sends from the sender's own Gmail with the grant their compose sign-in left. A token Gmail
+ * refuses is refreshed once; a grant Google no longer honours, a rate limit or Google failing are
+ * transient (the merge retries later); a message Gmail rejects as malformed is permanent.
+ */
+export function gmailTransport(access: GoogleAccess): MergeTransport {
+  const post = (token: string, raw: string) =>
+    access.fetch(GMAIL_SEND_URL, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ raw }),
+      signal: AbortSignal.timeout(GMAIL_TIMEOUT_MS),
+    });
+
+  async function send(message: MergeMessage): Promise<SendOutcome> {
+    const raw = await rawMessage(message);
+    const first = await access.accessToken();
+    let response = await post(first.token, raw);
+    if (response.status === 401 && !first.refreshed) {
+      await response.body?.cancel();
+      response = await post(await access.refresh(), raw);
+    }
+    await response.body?.cancel();
+    if (response.ok) return { kind: 'sent', messageId: message.messageId };
+    const reason = `Gmail answered HTTP ${response.status}`;
+    return response.status === 400 ? { kind: 'permanent', reason } : { kind: 'transient', reason };
+  }
+
+  return {
+    name: 'gmail',
+    async send(message) {
+      try {
+        return await send(message);
+      } catch (error) {
+        return { kind: 'transient', reason: reasonOf(error) };
+      }
+    },
+    async close() {},
+  };
+}

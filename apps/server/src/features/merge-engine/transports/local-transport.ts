@@ -1,0 +1,33 @@
+import type { Db } from '../../../db/client';
+import { mailMessages } from '../../../db/schema';
+import type { MergeTransport } from './transport';
+
+/**
+ * Without SMTP_URL (the embedded shape): merge messages are captured in the local mailbox
+ * (/mailbox), where the sender finds each one as rendered for its row, and the recipient too
+ * should they sign in here. Nothing leaves the machine.
+ */
+export function localMailboxTransport(db: Db, senderUserId: string): MergeTransport {
+  return {
+    name: 'local',
+    async send(message) {
+      const copies = [
+        message.cc.length ? `Cc: ${message.cc.join(', ')}` : '',
+        message.bcc.length ? `Bcc: ${message.bcc.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n');
+      await db.insert(mailMessages).values({
+        kind: 'merge',
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: copies ? `${copies}\n\n${message.text}` : message.text,
+        htmlBody: message.html,
+        fromUserId: senderUserId,
+        status: 'CAPTURED',
+      });
+      return { kind: 'sent', messageId: message.messageId };
+    },
+    async close() {},
+  };
+}

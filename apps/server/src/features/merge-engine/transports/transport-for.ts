@@ -1,0 +1,52 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { createOpenIdClient } from '../../../access/openid-client';
+import { createTokenKeys } from '../../../access/tokens';
+import type { Config } from '../../../config/config';
+import type { Database } from '../../../db/client';
+import { googleGrants, identities } from '../../../db/schema';
+import { googleAccessFor } from '../../auth';
+import { gmailTransport } from './gmail-transport';
+import { localMailboxTransport } from './local-transport';
+import { smtpTransport } from './smtp-transport';
+import type { MergeTransport } from './transport';
+
+export interface TransportOptions {
+  database: Database;
+  config: Config;
+  senderUserId: string;
+  /** How Google is reached (tests stand in for Google's servers here); global fetch otherwise. */
+  googleFetch?: typeof fetch;
+}
+
+/** The sign-in identity of the sender holding a Gmail grant, if any. */
+async function grantedIdentity(database: Database, userId: string): Promise<string | null> {
+  const [row] = await database.db
+    .select({ id: identities.id })
+    .from(identities)
+    .innerJoin(googleGrants, eq(googleGrants.identityId, identities.id))
+    .where(and(eq(identities.userId, userId), isNotNull(identities.composeGrantedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * How a merge's messages leave: the sender's own Gmail when Google sign-in is configured and they
+ * granted the compose scope; else SMTP_URL; else the local mailbox (the embedded shape).
+ */
+export async function transportFor(options: TransportOptions): Promise<MergeTransport> {
+  const { database, config } = options;
+  if (config.signIn.provider === 'google') {
+    const identityId = await grantedIdentity(database, options.senderUserId);
+    if (identityId) {
+      const signIn = createOpenIdClient({
+        config,
+        internalOrigin: () => config.publicUrl,
+        fetch: options.googleFetch,
+      });
+      const keys = createTokenKeys(config.SESSION_SECRET);
+      return gmailTransport(googleAccessFor({ db: database.db, keys, signIn }, identityId));
+    }
+  }
+  if (config.SMTP_URL) return smtpTransport({ ...config, SMTP_URL: config.SMTP_URL });
+  return localMailboxTransport(database.db, options.senderUserId);
+}

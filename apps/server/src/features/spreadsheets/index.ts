@@ -1,0 +1,7 @@
+export { spreadsheetRoutes } from './spreadsheet-routes';
+export {
+  sheetRecipients,
+  sheetRows,
+  type SheetRecipientsRequest,
+  type SheetRecipientsResult,
+} from './sheet-recipients';

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format-date';
+import { useSpace } from '../../spaces';
+import { useCreateMerge, type NewMerge } from '../api/create-merge';
+import { useMergeQuota } from '../api/get-merge-quota';
+import type { SheetRecipients } from '../api/get-sheet-recipients';
+import {
+  formatRecipientCount,
+  scheduledInstant,
+  timingProblem,
+  type MessageDraft,
+  type RecipientsChoice,
+  type SendTiming,
+} from '../composer-draft';
+import { ConfirmSendDialog } from './confirm-send-dialog';
+import { SendSummary } from './send-summary';
+import { SendTimingChoice } from './send-timing';
+import { StepProblems } from './step-problems';
+
+interface SendStepProps {
+  recipients: RecipientsChoice;
+  sheetRecipients: SheetRecipients;
+  message: MessageDraft;
+  timing: SendTiming;
+  onTimingChange: (timing: SendTiming) => void;
+  onBack: () => void;
+}
+
+const optional = (key: string, value: string | null) =>
+  value && value.trim() ? { [key]: value.trim() } : {};
+
+function newMerge({
+  recipients,
+  message,
+  timing,
+}: Pick<SendStepProps, 'recipients' | 'message' | 'timing'>): NewMerge {
+  return {
+    spreadsheetId: recipients.spreadsheet.id,
+    sheetId: recipients.sheetId,
+    emailColumn: recipients.emailColumn ?? '',
+    subject: message.subject,
+    bodyHtml: message.bodyHtml,
+    ...optional('senderName', message.senderName),
+    ...optional('replyTo', message.replyTo),
+    ...optional('ccColumn', message.ccColumn),
+    ...optional('bccColumn', message.bccColumn),
+    send:
+      timing.mode === 'now'
+        ? { mode: 'now' }
+        : { mode: 'schedule', at: scheduledInstant(timing) ?? 0, timeZone: timing.timeZone },
+  };
+}
+
+/** Step 3: now or later, the summary, and the confirmed send; then the Scheduled list shows it. */
+export function SendStep(props: SendStepProps) {
+  const { sheetRecipients, message, timing, onTimingChange, onBack } = props;
+  const { space, prefix } = useSpace();
+  const navigate = useNavigate();
+  const quota = useMergeQuota(space.workspaceId);
+  const create = useCreateMerge(space.workspaceId);
+  const [confirming, setConfirming] = useState(false);
+  // A time already past when the step opened is refused here; the server refuses any other past time.
+  const [openedAt] = useState(() => Date.now());
+  const problem = timingProblem(timing, openedAt);
+  const count = formatRecipientCount(sheetRecipients.counts.valid);
+  const at = scheduledInstant(timing);
+  const question =
+    timing.mode === 'now'
+      ? `Send ${count} emails now?`
+      : `Schedule ${count} emails for ${at === null ? '' : formatDate(at)} (${timing.timeZone})?`;
+  const send = () =>
+    create.mutate(newMerge(props), {
+      onSuccess: () => void navigate(paths.space.scheduled.getHref(prefix)),
+    });
+
+  if (quota.isPending) return <Skeleton height={240} mt="md" role="status" aria-label="Loading your quota" />;
+  if (quota.isError)
+    return (
+      <Alert color="red" role="alert" mt="md">
+        {quota.error.message}
+      </Alert>
+    );
+  return (
+    <Stack gap="md" mt="md">
+      <SendTimingChoice timing={timing} onChange={onTimingChange} quota={quota.data} />
+      <SendSummary recipients={sheetRecipients} quota={quota.data} subject={message.subject} />
+      <StepProblems problems={problem ? [problem] : []} />
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button
+          onClick={() => {
+            create.reset();
+            setConfirming(true);
+          }}
+          disabled={problem !== null}
+        >
+          {timing.mode === 'now' ? 'Send now' : 'Schedule'}
+        </Button>
+      </Group>
+      <ConfirmSendDialog
+        opened={confirming}
+        question={question}
+        confirmLabel={timing.mode === 'now' ? `Send ${count} emails` : 'Schedule'}
+        sending={create.isPending}
+        error={create.error?.message ?? null}
+        onConfirm={send}
+        onClose={() => !create.isPending && setConfirming(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+import { missingMergeFields } from '@mergeboard/core';
+import type { Spreadsheet } from './api/upload-spreadsheet';
+
+export type SheetOfSpreadsheet = Spreadsheet['sheets'][number];
+
+/** The spreadsheet, sheet and email column the merge sends to. */
+export interface RecipientsChoice {
+  spreadsheet: Spreadsheet;
+  sheetId: string;
+  emailColumn: string | null;
+}
+
+/** A new upload's choice: its first sheet, with the email column the server detected. */
+export function firstSheetChoice(spreadsheet: Spreadsheet): RecipientsChoice {
+  const sheet = spreadsheet.sheets[0];
+  return { spreadsheet, sheetId: sheet?.sheetId ?? '', emailColumn: sheet?.emailColumn ?? null };
+}
+
+/** The chosen sheet (its header gives the merge fields a message may use). */
+export function chosenSheet(choice: RecipientsChoice): SheetOfSpreadsheet {
+  const sheet = choice.spreadsheet.sheets.find((entry) => entry.sheetId === choice.sheetId);
+  if (!sheet) throw new Error(`sheet ${choice.sheetId} is not in spreadsheet ${choice.spreadsheet.id}`);
+  return sheet;
+}
+
+/** What each message says and who it comes from. */
+export interface MessageDraft {
+  subject: string;
+  bodyHtml: string;
+  senderName: string;
+  replyTo: string;
+  ccColumn: string | null;
+  bccColumn: string | null;
+}
+
+export const BLANK_MESSAGE: MessageDraft = {
+  subject: '',
+  bodyHtml: '',
+  senderName: '',
+  replyTo: '',
+  ccColumn: null,
+  bccColumn: null,
+};
+
+/** When the merge goes out: now, or at a date and time of a time zone. */
+export interface SendTiming {
+  mode: 'now' | 'schedule';
+  /** yyyy-mm-dd, as the date input gives it. */
+  date: string;
+  /** HH:mm, as the time input gives it. */
+  time: string;
+  timeZone: string;
+}
+
+/** A merge field as typed in a subject or body: `{{Column}}` or `{{Column|fallback}}`. */
+export function mergeFieldText(column: string, fallback = ''): string {
+  const trimmed = fallback.trim();
+  return trimmed ? `{{${column}|${trimmed}}}` : `{{${column}}}`;
+}
+
+/** True when the editor holds no text (TipTap's empty document is `<p></p>`). */
+export function isBlankHtml(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').trim() === '';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What stops the message from being sent, each a sentence to show; empty when it is ready. */
+export function messageProblems(message: MessageDraft, header: readonly string[]): string[] {
+  const problems: string[] = [];
+  if (message.subject.trim() === '') problems.push('Write a subject.');
+  if (isBlankHtml(message.bodyHtml)) problems.push('Write the message.');
+  for (const field of missingMergeFields(message.subject, message.bodyHtml, header))
+    problems.push(`The sheet has no column '${field}': change or remove {{${field}}}.`);
+  if (message.replyTo.trim() !== '' && !EMAIL.test(message.replyTo.trim()))
+    problems.push('The reply-to address is not a valid email address.');
+  return problems;
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a wall-clock date and time of a time zone names; null when either is incomplete. */
+export function scheduledInstant({ date, time, timeZone }: SendTiming): number | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !clock) return null;
+  const wall = Date.UTC(
+    Number(day[1]),
+    Number(day[2]) - 1,
+    Number(day[3]),
+    Number(clock[1]),
+    Number(clock[2]),
+  );
+  // Two passes: the offset at the guessed instant, then at the corrected one (around a DST change).
+  const first = wall - zoneOffset(wall, timeZone);
+  return wall - zoneOffset(first, timeZone);
+}
+
+/** Why a schedule cannot be sent as chosen; null when it can. */
+export function timingProblem(timing: SendTiming, now: number): string | null {
+  if (timing.mode === 'now') return null;
+  const at = scheduledInstant(timing);
+  if (at === null) return 'Choose the date and time to send at.';
+  if (at <= now) return 'Choose a date and time in the future.';
+  return null;
+}
+
+/** The browser's own time zone, the schedule's default. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Every time zone the browser knows, for the schedule's picker. */
+export const timeZones = (): string[] => Intl.supportedValuesOf('timeZone');
+
+const countFormat = new Intl.NumberFormat('de-DE');
+
+/**
+ * A count as the mail merge lists show it (core's formatCount, MM-026: German grouping). Not
+ * imported from there: core's module of the lists' rules would then become a chunk of its own in
+ * the Sent page's first load, shared with this screen.
+ */
+export const formatRecipientCount = (count: number) => countFormat.format(count);

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SPREADSHEET_LIMITS } from '@mergeboard/core';
+import { apiError, json } from '../../testing/fake-server';
+import { renderInSpace } from '../../testing/space-fixtures';
+import {
+  chooseFile,
+  composerPage,
+  composerRoutes,
+  csvFile,
+  routeKeys,
+  spreadsheet,
+  user,
+} from './composer-fixtures';
+
+const countOf = (label: string) => within(screen.getByRole('group', { name: label }));
+
+describe('new mail merge: recipients', () => {
+  it('uploads a file: the sheet, its detected email column, counts, first rows and skipped rows with reasons', async () => {
+    const { user: clicker, server } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
+    expect(await screen.findByText('CSV or XLSX, up to 10 MB and 50.000 rows.')).toBeInTheDocument();
+    await chooseFile(clicker, csvFile());
+
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    expect(countOf('Invalid').getByText('1')).toBeInTheDocument();
+    expect(countOf('Duplicate').getByText('1')).toBeInTheDocument();
+    expect(countOf('Suppressed').getByText('0')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Email column' })).toHaveValue('Email');
+    expect(screen.getByText('contacts.csv')).toBeInTheDocument();
+    const upload = server.calls(routeKeys.upload)[0]!;
+    expect(upload.url.searchParams.get('filename')).toBe('contacts.csv');
+    expect(upload.headers.get('Content-Type')).toBe('text/csv');
+
+    const preview = screen.getByRole('table', { name: 'The first 5 rows of the sheet' });
+    expect(within(preview).getByRole('columnheader', { name: 'Email addresses' })).toBeInTheDocument();
+    expect(within(preview).getByRole('cell', { name: 'Tom & Jerry <Ltd>' })).toBeInTheDocument();
+    const skipped = screen.getByRole('region', { name: 'Skipped rows (2)' });
+    expect(
+      within(skipped).getByRole('row', { name: '2 not-an-address Not a valid email address' }),
+    ).toBeInTheDocument();
+    expect(
+      within(skipped).getByRole('row', { name: '4 ana@example.com Duplicate of an earlier row' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next: Message' })).toBeEnabled();
+  });
+
+  it('uploads a file dropped on the zone', async () => {
+    const { server } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
+    fireEvent.drop(await screen.findByTestId('spreadsheet-drop-zone'), {
+      dataTransfer: { files: [csvFile('dropped.csv')] },
+    });
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    expect(server.calls(routeKeys.upload)[0]!.url.searchParams.get('filename')).toBe('dropped.csv');
+    expect(screen.getByRole('button', { name: 'Choose another file' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a file and keeps the spreadsheet chosen before it", async () => {
+    const refusal = 'No column of contacts-2.csv holds email addresses.';
+    const { user: clicker } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({
+        [routeKeys.upload]: [json(201, spreadsheet), apiError(400, 'spreadsheet_no_email_column', refusal)],
+      }),
+    });
+    await chooseFile(clicker, csvFile());
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+
+    await chooseFile(clicker, csvFile('contacts-2.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    // Nothing lost: the earlier upload, its counts and the way on are still there.
+    expect(screen.getByText('contacts.csv')).toBeInTheDocument();
+    expect(countOf('Valid').getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next: Message' })).toBeEnabled();
+  });
+
+  it('refuses a file over 10 MB before sending it, and says why', async () => {
+    const { user: clicker, server } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
+    const big = new File([new Uint8Array(SPREADSHEET_LIMITS.maxBytes + 1)], 'huge.csv', { type: 'text/csv' });
+    await chooseFile(clicker, big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'huge.csv is larger than 10 MB. Split it into smaller files.',
+    );
+    expect(server.calls(routeKeys.upload)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Next: Message' })).toBeDisabled();
+  });
+
+  it('changing the email column asks for the counts of that column', async () => {
+    const { user: clicker, server } = await renderInSpace(composerPage, { user, routes: composerRoutes() });
+    await chooseFile(clicker, csvFile());
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    await clicker.click(screen.getByRole('combobox', { name: 'Email column' }));
+    await clicker.click(await screen.findByRole('option', { name: 'Company' }));
+    await waitFor(() =>
+      expect(server.calls(routeKeys.recipients).at(-1)!.url.searchParams.get('emailColumn')).toBe('Company'),
+    );
+  });
+});

@@ -1,0 +1,224 @@
+// The merge engine's throughput on PostgreSQL (issue 14): a 100,000-recipient merge sent into a
+// local smtp-server sink, by one worker process and then by two sharing one merge. Prints
+// messages per second (first to last message the sink accepted), each worker's peak RSS and the
+// claim transaction's time per batch. Targets: ≥ 1,000 messages/s with one worker, RSS < 150 MB.
+// Prints figures; never fails on a number.
+//
+// BENCH_ADMIN_URL        PostgreSQL to create/drop the throwaway database in
+//                        (default postgres://postgres@127.0.0.1:5432/test)
+// BENCH_RECIPIENTS       recipients per merge (default 100000)
+// MERGE_BATCH_SIZE, MERGE_CONCURRENCY, SMTP_MAX_CONNECTIONS, SMTP_RATE_PER_SECOND
+//                        passed to the workers as they are (the server's own settings)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { throwawayDatabase } from './lib/processes.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+
+/** The worker process script, bundled like the server (our code in, npm packages external). */
+async function bundleWorker() {
+  mkdirSync(path.join(root, 'apps/server/dist'), { recursive: true });
+  const outdir = mkdtempSync(path.join(root, 'apps/server/dist/bench-'));
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mergeboard/'));
+  const outfile = path.join(outdir, 'merge-worker.js');
+  await build({
+    entryPoints: [path.join(root, 'apps/server/src/features/merge-engine/merge-worker-process.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  });
+  return { outfile, remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** An SMTP sink that only counts: each message's Message-ID, and when the first and last arrived. */
+async function startSink() {
+  const seen = new Map();
+  const times = { first: 0, last: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk) => {
+        if (head.length < 4096) head += chunk.toString('latin1');
+      });
+      stream.on('end', () => {
+        const id = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const now = performance.now();
+        if (!times.first) times.first = now;
+        times.last = now;
+        callback();
+      });
+    },
+  });
+  server.on('error', () => undefined);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    seen,
+    reset() {
+      seen.clear();
+      times.first = 0;
+      times.last = 0;
+    },
+    seconds: () => (times.last - times.first) / 1000,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A sender whose daily quota holds the whole merge, with a sheet of `RECIPIENTS` rows and a merge of it, SENDING. */
+async function loadMerge(db, label) {
+  const { rows } = await db.query(
+    `WITH u AS (INSERT INTO users (email, name, free_user_quota) VALUES ($1, 'Bench Sender', 1000000) RETURNING id),
+          w AS (INSERT INTO workspaces (name, slug) VALUES ('Bench space', 'bench') RETURNING id),
+          m AS (INSERT INTO memberships (workspace_id, user_id, role, user_plan)
+                SELECT w.id, u.id, 'OWNER', 'FREE' FROM w, u RETURNING workspace_id, user_id),
+          s AS (INSERT INTO spreadsheets (workspace_id, user_id, name, source)
+                SELECT workspace_id, user_id, 'Bench', 'UPLOAD' FROM m RETURNING id, workspace_id, user_id)
+     SELECT id AS spreadsheet_id, workspace_id, user_id FROM s`,
+    [`bench-${label}@bench.example`],
+  );
+  const { spreadsheet_id: spreadsheetId, workspace_id: workspaceId, user_id: userId } = rows[0];
+  await db.query(
+    `INSERT INTO spreadsheet_sheets (spreadsheet_id, sheet_id, name, position, header, row_count, email_column)
+     VALUES ($1, '0', 'Sheet1', 0, '["First name","Email","Company"]', $2, 'Email')`,
+    [spreadsheetId, RECIPIENTS],
+  );
+  await db.query(
+    `INSERT INTO spreadsheet_rows (spreadsheet_id, sheet_id, row_number, cells)
+     SELECT $1, '0', n, jsonb_build_array('Person ' || n, 'person' || n || '@' || $3 || '.example', 'Company ' || n % 97)
+       FROM generate_series(1, $2::int) n`,
+    [spreadsheetId, RECIPIENTS, label],
+  );
+  const campaign = await db.query(
+    `INSERT INTO campaigns (workspace_id, user_id, title, spreadsheet_id, spreadsheet_name, sheet_id, sheet_name,
+                            merge_source_sheet_key, spreadsheet_link, email_subject, last_email_sent_at)
+     VALUES ($1, $2, 'Bench - Sheet1', $3, 'Bench', '0', 'Sheet1', $3 || '-0', '', 'Hello {{First name}}', now())
+     RETURNING id`,
+    [workspaceId, userId, spreadsheetId],
+  );
+  const campaignId = campaign.rows[0].id;
+  await db.query(
+    `INSERT INTO campaign_recipients (campaign_id, email, row_number, status)
+     SELECT $1, 'person' || n || '@' || $3 || '.example', n, 'PENDING' FROM generate_series(1, $2::int) n`,
+    [campaignId, RECIPIENTS, label],
+  );
+  const merge = await db.query(
+    `INSERT INTO merges (workspace_id, user_id, spreadsheet_id, sheet_id, spreadsheet_name, sheet_name, email_column,
+                         subject, body_html, campaign_id, status, send_at, time_zone)
+     VALUES ($1, $2, $3, '0', 'Bench', 'Sheet1', 'Email', 'Hello {{First name}}',
+             '<p>Dear {{First name}} of {{Company|your company}},</p><p>Our news, just for you.</p>', $4, 'SENDING', now(), 'UTC')
+     RETURNING id`,
+    [workspaceId, userId, spreadsheetId, campaignId],
+  );
+  await db.query('ANALYZE');
+  return { mergeId: merge.rows[0].id, campaignId };
+}
+
+function runWorker(script, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+        script,
+      ],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`worker exited with code ${code}`));
+      return resolve(JSON.parse(output.trim().split('\n').at(-1)));
+    });
+  });
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function round(workers, { db, sink, script, databaseUrl, label }) {
+  const { mergeId, campaignId } = await loadMerge(db, label);
+  sink.reset();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: sink.url,
+    PUBLIC_URL: 'http://bench.example',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MERGE_ID: mergeId,
+    LOG_LEVEL: 'silent',
+  };
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: workers }, () => runWorker(script, env)));
+  const wallSeconds = (performance.now() - started) / 1000;
+  const { rows } = await db.query(
+    `SELECT status, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 GROUP BY status`,
+    [campaignId],
+  );
+  const duplicates = [...sink.seen.values()].filter((n) => n > 1).length;
+  const claims = results.flatMap((result) => result.claimMs);
+  console.log(
+    `${workers} worker${workers > 1 ? 's' : ''}: ${sink.seen.size} messages in ${sink.seconds().toFixed(1)} s ` +
+      `= ${(sink.seen.size / sink.seconds()).toFixed(0)} messages/s (wall ${wallSeconds.toFixed(1)} s with start-up); ` +
+      `duplicates ${duplicates}; rows ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+  );
+  console.log(
+    `  peak RSS ${results.map((result) => mb(result.maxRssBytes)).join(', ')} (target < 150 MB); ` +
+      `claim per batch: median ${quantile(claims, 0.5).toFixed(1)} ms, p95 ${quantile(claims, 0.95).toFixed(1)} ms ` +
+      `over ${claims.length} batches`,
+  );
+  return sink.seen.size / sink.seconds();
+}
+
+async function main() {
+  const database = await throwawayDatabase(adminUrl, 'engine');
+  if (!database) return;
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const sink = await startSink();
+  const worker = await bundleWorker();
+  try {
+    await migrate(drizzle(pool), { migrationsFolder: path.join(root, 'apps/server/drizzle') });
+    const db = await pool.connect();
+    try {
+      console.log(
+        `engine: ${RECIPIENTS} recipients per merge into a local SMTP sink (database ${database.name}); ` +
+          `batch ${process.env.MERGE_BATCH_SIZE ?? 'default'}, concurrency ${process.env.MERGE_CONCURRENCY ?? 'default'}, ` +
+          `SMTP connections ${process.env.SMTP_MAX_CONNECTIONS ?? 'default'}`,
+      );
+      const shared = { db, sink, script: worker.outfile, databaseUrl: database.url };
+      const one = await round(1, { ...shared, label: 'one' });
+      await round(2, { ...shared, label: 'two' });
+      console.log(`target ≥ 1,000 messages/s with one worker: ${one >= 1000 ? 'met' : 'not met'}`);
+    } finally {
+      db.release();
+    }
+  } finally {
+    worker.remove();
+    await sink.close();
+    await pool.end();
+    await database.drop();
+  }
+}
+
+await main();

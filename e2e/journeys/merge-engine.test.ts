@@ -1,0 +1,239 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { root } from '../../scripts/lib/build.mjs';
+import { viewports, runJourneys } from '../lib/browser';
+import { journeyEnvironment } from '../lib/environment';
+import { settle } from '../lib/axe';
+import { shot as takeShot, signInAs } from '../lib/session';
+
+const OWNER = 'owner@acme.example';
+const FREE_USER = 'pat@gmail.com';
+const SAMPLE = path.join(root, 'samples/contacts.xlsx');
+const SAMPLE_30 = path.join(root, 'samples/contacts-30.xlsx');
+/** The first names of the sample's 16 sendable rows (2 invalid, 1 duplicate, 1 unsubscribed left out). */
+const SENDABLE_FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Hedy',
+  'Tim',
+  'Margaret',
+  'Donald',
+  'Barbara',
+  'Edsger',
+  'Frances',
+  'John',
+  'Radia',
+  'Ken',
+  'Sophie',
+];
+const FREE_REFUSAL = 'Free users cannot schedule mail merges.';
+
+/**
+ * The page from its top (a full-page picture of a scrolled page draws the fixed header mid-way)
+ * once it is still (a dialog fading in is half drawn), then axe-checked.
+ */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await takeShot(page, name);
+}
+
+/**
+ * Opens the composer from the Sent page's button and picks `file` with 'Choose a file'; returns
+ * the spreadsheet's name as the page shows it (the lists name a merge after it).
+ */
+async function uploadFromComposer(page: Page, file: string): Promise<string> {
+  await page.getByRole('link', { name: 'New mail merge' }).click();
+  await page.getByRole('heading', { name: 'New mail merge' }).waitFor();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles(file);
+  const shown = page.getByText(/^Spreadsheet: /);
+  return (await shown.locator('strong').first().innerText()).trim();
+}
+
+/** The number on one of the Recipients step's count cards. */
+async function countOf(page: Page, label: string): Promise<string> {
+  return (await page.getByRole('group', { name: label }).locator('p').nth(1).innerText()).trim();
+}
+
+/** Starts the message from the gallery's first template; returns its subject. */
+async function startFromFirstTemplate(page: Page): Promise<string> {
+  await page.getByRole('combobox', { name: 'Start from' }).click();
+  const first = page.getByRole('listbox').getByRole('option').nth(1);
+  const subject = (await first.innerText()).trim();
+  await first.click();
+  await page
+    .getByRole('textbox', { name: 'Subject' })
+    .and(page.locator(`[value="${subject}"]`))
+    .waitFor();
+  return subject;
+}
+
+/**
+ * The gallery's bodies sign with {{Sender name}}, a column the sample lacks (the page says so and
+ * will not go on): the signature is typed over it, then a P.S. gets `{{column}}` from the body's
+ * merge field picker, at the cursor.
+ */
+async function signAndInsertFieldInBody(page: Page, column: string): Promise<void> {
+  await page.getByText("The sheet has no column 'Sender name': change or remove {{Sender name}}.").waitFor();
+  const body = page.getByRole('textbox', { name: 'Message' });
+  await body.click();
+  // The signature's last line is the field: selected from the end of the text to the line's start.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type('The Acme team');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('P.S. See you soon, ');
+  await page.getByRole('button', { name: 'Insert merge field in the message' }).click();
+  const picker = page.getByRole('dialog');
+  await picker.getByRole('combobox', { name: 'Column' }).selectOption(column);
+  await picker.getByRole('button', { name: `Insert {{${column}}}` }).click();
+  await body.getByText(`P.S. See you soon, {{${column}}}`).waitFor();
+}
+
+/** Reloads `url` until `done` holds (the workers send in the background). */
+async function reloadUntil(page: Page, url: string, done: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    await page.goto(url);
+    await page.getByRole('table').waitFor();
+    if (await done()) return;
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`${what} did not happen within a minute`);
+}
+
+describe.skipIf(!runJourneys)('journeys: merge engine', () => {
+  const env = journeyEnvironment();
+
+  it('CONST-015 MM-004 MM-010 the owner uploads the sample XLSX, writes from a template with {{First name}}, previews row 3, tests, sends 16', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, OWNER);
+    await page.getByRole('heading', { name: 'Mail merges' }).waitFor();
+    const spreadsheet = await uploadFromComposer(page, SAMPLE);
+
+    // Recipients: 20 rows, 16 valid; the skipped rows say why.
+    await page.getByRole('group', { name: 'Valid' }).getByText('16', { exact: true }).waitFor();
+    expect(await countOf(page, 'Invalid')).toBe('2');
+    expect(await countOf(page, 'Duplicate')).toBe('1');
+    expect(await countOf(page, 'Suppressed')).toBe('1');
+    expect(await page.getByRole('combobox', { name: 'Email column' }).inputValue()).toBe('Email');
+    const skipped = page.getByRole('region', { name: 'Skipped rows (4)' });
+    await skipped.getByRole('cell', { name: 'Unsubscribed or bounced' }).waitFor();
+    expect(await skipped.getByRole('cell', { name: 'Not a valid email address' }).count()).toBe(2);
+    await shot(page, 'merge-composer-recipients-desktop');
+
+    // Message: a template, {{First name}} in the subject, row 3's preview, a test to myself.
+    await page.getByRole('button', { name: 'Next: Message' }).click();
+    const template = await startFromFirstTemplate(page);
+    expect(template).toContain('{{First name}}');
+    const subjectFor = (name: string) => template.replace('{{First name}}', name);
+    await signAndInsertFieldInBody(page, 'First name');
+    await page.getByRole('spinbutton', { name: 'Row' }).fill('3');
+    const preview = page.getByRole('region', { name: 'Preview of row 3' });
+    await preview.getByText(`Subject: ${subjectFor('Alan')}`).waitFor();
+    await preview.getByText('To: alan.turing@example.org').waitFor();
+    const message = page.frameLocator('iframe[title="Message for row 3"]').locator('body');
+    await message.getByText('Hi Alan,').waitFor();
+    await message.getByText('P.S. See you soon, Alan').waitFor();
+    await page.getByRole('button', { name: 'Send a test email' }).click();
+    await page.getByText(`Test email for row 3 sent to ${OWNER}.`).waitFor();
+    await shot(page, 'merge-composer-message-desktop');
+
+    // Send: the summary, the confirmation, then the Scheduled list.
+    await page.getByRole('button', { name: 'Next: Send' }).click();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('16 of 20 rows').waitFor();
+    expect(await page.getByRole('radio', { name: 'Schedule' }).isEnabled()).toBe(true);
+    await shot(page, 'merge-composer-send-desktop');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this mail merge?' });
+    await confirm.getByText('Send 16 emails now?').waitFor();
+    await shot(page, 'merge-composer-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Send 16 emails' }).click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/mail-merges/scheduled`);
+    // While it sends, the merge is on Scheduled, IN PROGRESS with its count; a fast worker may
+    // already have finished it (then it is only on Sent).
+    await page.getByText(/^\d+ total$/).waitFor();
+    const scheduledRow = page.getByRole('row').filter({ hasText: spreadsheet }).first();
+    if ((await scheduledRow.count()) > 0)
+      expect(await scheduledRow.innerText()).toMatch(/IN PROGRESS\s+\d+ \/ 16/);
+    await shot(page, 'merge-engine-scheduled-desktop');
+
+    // The Sent list: the merge with its 16 sent.
+    const sentUrl = `${env.server.url}${prefix}/mail-merges/sent`;
+    const sentRow = page.getByRole('row').filter({ hasText: spreadsheet }).first();
+    await reloadUntil(
+      page,
+      sentUrl,
+      async () =>
+        (await sentRow.count()) > 0 && (await sentRow.getByRole('cell').nth(1).innerText()) === '16',
+      'the Sent list showing 16 sent',
+    );
+    await shot(page, 'merge-engine-sent-desktop');
+
+    // The local mailbox: the test, and the 16 messages each with its own first name.
+    await page.goto(`${env.server.url}/mailbox`);
+    await page.getByRole('heading', { name: 'Local mailbox' }).waitFor();
+    await page
+      .getByRole('heading', { name: subjectFor('Alan') })
+      .first()
+      .waitFor();
+    for (const name of SENDABLE_FIRST_NAMES)
+      expect(
+        await page.getByRole('heading', { name: subjectFor(name), exact: true }).count(),
+      ).toBeGreaterThan(0);
+    await shot(page, 'merge-engine-mailbox-desktop');
+    await page.close();
+  });
+
+  it('CONST-015 CONST-018 MM-028 MM-029 a free sender: a 30-row sheet sends 20, then waits Upon quota reset; Schedule is refused', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.desktop });
+    const prefix = await signInAs(page, env.server.url, FREE_USER);
+    const spreadsheet = await uploadFromComposer(page, SAMPLE_30);
+    await page.getByRole('group', { name: 'Valid' }).getByText('30', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next: Message' }).click();
+    await startFromFirstTemplate(page);
+    await signAndInsertFieldInBody(page, 'First name');
+    await page.getByRole('button', { name: 'Next: Send' }).click();
+
+    // CONST-018: Schedule refused with the spec's reason; the summary says what today's quota allows.
+    expect(await page.getByRole('radio', { name: 'Schedule' }).isDisabled()).toBe(true);
+    await page.getByText(FREE_REFUSAL).waitFor();
+    await page.getByText('20 emails go out today; the other 10 when your quota resets').waitFor();
+    await shot(page, 'merge-composer-free-send-desktop');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send this mail merge?' })
+      .getByRole('button', { name: 'Send 30 emails' })
+      .click();
+    await page.waitForURL((url) => url.pathname === `${prefix}/mail-merges/scheduled`);
+
+    // MM-028: 20 sent, then IN PROGRESS with no next run: 'Upon quota reset'.
+    const row = page.getByRole('row').filter({ hasText: spreadsheet }).first();
+    await reloadUntil(
+      page,
+      `${env.server.url}${prefix}/mail-merges/scheduled`,
+      async () => (await row.count()) > 0 && (await row.innerText()).includes('Upon quota reset'),
+      "the merge waiting 'Upon quota reset'",
+    );
+    expect(await row.innerText()).toContain('20 / 30');
+    await shot(page, 'merge-engine-free-scheduled-desktop');
+    await page.close();
+  });
+
+  it('the composer is desktop only: at 375 px it shows the desktop notice', async () => {
+    const page = await env.browser.newPage({ viewport: viewports.mobile });
+    const prefix = await signInAs(page, env.server.url, OWNER);
+    await page.goto(`${env.server.url}${prefix}/mail-merges/new`);
+    await page.getByText('To create a mail merge, please visit the desktop version.').waitFor();
+    expect(await page.getByRole('button', { name: 'Choose a file' }).count()).toBe(0);
+    await shot(page, 'merge-composer-mobile');
+    await page.close();
+  });
+});

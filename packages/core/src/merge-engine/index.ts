@@ -1,0 +1,3 @@
+export * from './merge-fields';
+export * from './daily-quota';
+export * from './merge-contracts';

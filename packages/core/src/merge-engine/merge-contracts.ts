@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { defineContract } from '../contracts/contract';
+import { API_BASES } from '../contracts/api-bases';
+import { text } from '../contracts/text';
+import { MERGE_STATUSES } from '../constants/domain';
+import { SPREADSHEET_LIMITS } from '../constants/limits';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../suppressions/suppression-rules';
+
+const base = API_BASES.v1;
+const spaceParams = z.object({ id: z.uuid('id must be a space id') });
+
+/** The longest subject, sender name or column name accepted (a header line stays readable). */
+export const MERGE_LINE_MAX_LENGTH = 998;
+/** The largest body accepted: a mail body, not a file. */
+export const MERGE_BODY_MAX_LENGTH = 500_000;
+
+const line = (what: string) =>
+  text().max(MERGE_LINE_MAX_LENGTH, `${what} must be at most ${MERGE_LINE_MAX_LENGTH} characters`);
+const column = line('A column name').min(1, 'A column name is required');
+
+/** A sheet of one of the caller's spreadsheets. */
+const sheetFields = {
+  spreadsheetId: z.uuid('spreadsheetId must be a spreadsheet id'),
+  sheetId: text().min(1, 'sheetId is required').max(200, 'sheetId must be at most 200 characters'),
+};
+
+/** The message: merge fields ({{Column}}, {{Column|fallback}}) in the subject and the body. */
+const messageFields = {
+  subject: line('The subject').trim().min(1, 'A subject is required'),
+  bodyHtml: text()
+    .min(1, 'A message is required')
+    .max(MERGE_BODY_MAX_LENGTH, `The message must be at most ${MERGE_BODY_MAX_LENGTH} characters`),
+  senderName: line('The sender name').trim().optional(),
+};
+
+export const mergeSendSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('now') }),
+  z.object({
+    mode: z.literal('schedule'),
+    at: z.number().int('at must be a time in epoch milliseconds').positive(),
+    timeZone: text()
+      .min(1, 'timeZone is required')
+      .max(100)
+      .refine(isTimeZone, 'timeZone must be an IANA time zone'),
+  }),
+]);
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const createMergeBodySchema = z.object({
+  ...sheetFields,
+  emailColumn: column,
+  ...messageFields,
+  replyTo: text().trim().toLowerCase().refine(isValidEmail, INVALID_EMAIL_MESSAGE).optional(),
+  ccColumn: column.optional(),
+  bccColumn: column.optional(),
+  send: mergeSendSchema,
+});
+export type CreateMergeBody = z.input<typeof createMergeBodySchema>;
+
+export const mergeSkippedSchema = z
+  .object({ invalid: z.number().int(), duplicate: z.number().int(), suppressed: z.number().int() })
+  .meta({ id: 'MergeSkipped' });
+
+export const createMerge = defineContract({
+  method: 'POST',
+  path: `${base}/workspaces/:id/merges`,
+  summary:
+    "Send a mail merge from one of the caller's sheets now, or schedule it (not for free users, CONST-018); " +
+    'a merge field whose column the sheet lacks is a 400 naming it',
+  tags: ['merge-engine'],
+  params: spaceParams,
+  body: createMergeBodySchema,
+  response: z.object({
+    mergeId: z.string(),
+    scheduledMergeId: z.string(),
+    campaignId: z.string().nullable().describe('Null until a scheduled merge starts'),
+    toSend: z.number().int().describe(`Addresses to send (at most ${SPREADSHEET_LIMITS.maxRows})`),
+    skipped: mergeSkippedSchema,
+  }),
+  successStatus: 201,
+});
+
+export const sendTestEmail = defineContract({
+  method: 'POST',
+  path: `${base}/workspaces/:id/merges/test`,
+  summary: "Send the message rendered for one row of the sheet to the caller's own address",
+  tags: ['merge-engine'],
+  params: spaceParams,
+  body: z.object({
+    ...sheetFields,
+    rowNumber: z.number().int().min(1, 'rowNumber starts at 1').max(SPREADSHEET_LIMITS.maxRows),
+    ...messageFields,
+  }),
+  response: z.object({ sentTo: z.string() }),
+  successStatus: 202,
+});
+
+export const getMergeQuota = defineContract({
+  method: 'GET',
+  path: `${base}/workspaces/:id/merges/quota`,
+  summary: "The caller's daily recipient quota in this space (CONST-015..018): used today, when it resets",
+  tags: ['merge-engine'],
+  params: spaceParams,
+  response: z.object({
+    limit: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    resetsAt: z.number().int().describe('Next midnight UTC, epoch milliseconds'),
+    canSchedule: z.boolean(),
+    scheduleRefusal: z.string().nullable(),
+  }),
+});
+
+export const mergeDetailSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(MERGE_STATUSES),
+    toSend: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    unknown: z.number().int().describe('Claimed by a worker that stopped: may or may not have been sent'),
+    skipped: mergeSkippedSchema,
+    campaignId: z.string().nullable(),
+    scheduledMergeId: z.string().nullable(),
+    title: z.string(),
+  })
+  .meta({ id: 'Merge' });
+
+export const getMerge = defineContract({
+  method: 'GET',
+  path: `${base}/workspaces/:id/merges/:mergeId`,
+  summary: "One of the caller's mail merges and how far its sending got",
+  tags: ['merge-engine'],
+  params: spaceParams.extend({ mergeId: z.uuid('mergeId must be a merge id') }),
+  response: mergeDetailSchema,
+});
