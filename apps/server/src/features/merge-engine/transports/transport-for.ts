@@ -1,11 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { createOpenIdClient } from '../../../access/openid-client';
-import { createTokenKeys } from '../../../access/tokens';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { googleGrants, identities } from '../../../db/schema';
-import { googleAccessFor } from '../../auth';
-import { gmailTransport } from './gmail-transport';
 import { localMailboxTransport } from './local-transport';
 import { smtpTransport } from './smtp-transport';
 import type { MergeTransport } from './transport';
@@ -38,6 +34,15 @@ export async function transportFor(options: TransportOptions): Promise<MergeTran
   if (config.signIn.provider === 'google') {
     const identityId = await grantedIdentity(database, options.senderUserId);
     if (identityId) {
+      // Loaded only for a Gmail sender: the auth feature brings the OpenID provider and client,
+      // megabytes of heap a worker sending through SMTP would otherwise carry for its whole run.
+      const [{ createOpenIdClient }, { createTokenKeys }, { googleAccessFor }, { gmailTransport }] =
+        await Promise.all([
+          import('../../../access/openid-client'),
+          import('../../../access/tokens'),
+          import('../../auth'),
+          import('./gmail-transport'),
+        ]);
       const signIn = createOpenIdClient({
         config,
         internalOrigin: () => config.publicUrl,
