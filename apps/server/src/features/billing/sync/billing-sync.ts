@@ -294,6 +294,10 @@ export async function syncBillingCustomer(db: Db, stripe: Stripe, customerId: st
             .from(subscriptions)
             .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
         : [];
+      // The subscriptions were listed before the session was read: one paid in between is not in
+      // our rows yet. The session stays open for the next sync (the return page's or a webhook's)
+      // to close with its subscription, rather than complete without it for good.
+      if (session.provider.status === 'complete' && subscriptionId && !ours) continue;
       await tx
         .update(checkoutSessions)
         .set({
