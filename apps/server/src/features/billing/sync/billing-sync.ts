@@ -134,6 +134,16 @@ async function upsertSubscription(
 
   const itemPlans = plans.filter((plan) => priceIds.includes(plan.stripePriceId));
   await followPriceChanges(tx, subscriptionId, itemPlans);
+  const removal = await syncSeatRemoval(tx, {
+    subscriptionId,
+    status: values.status,
+    periodStart: values.startAt,
+    current: { paymentPlanId: first.id, quantity: items[0].quantity ?? 1 },
+    next,
+  });
+  // MEM-033: members made free at the renewal are freed with the seats they held, or kept paid;
+  // before the seats are recorded, which never fall below the seats then assigned.
+  if (removal) await settleScheduledDowngrades(tx, { workspaceId, applied: removal === 'APPLIED' });
   for (const item of items) {
     const plan = plans.find((candidate) => candidate.stripePriceId === item.price.id);
     if (!plan?.userPlan) continue;
@@ -160,15 +170,6 @@ async function upsertSubscription(
         },
       });
   }
-  const removal = await syncSeatRemoval(tx, {
-    subscriptionId,
-    status: values.status,
-    periodStart: values.startAt,
-    current: { paymentPlanId: first.id, quantity: items[0].quantity ?? 1 },
-    next,
-  });
-  // MEM-033: members made free at the renewal are freed with the seats they held, or kept paid.
-  if (removal) await settleScheduledDowngrades(tx, { workspaceId, applied: removal === 'APPLIED' });
 
   if (state.invoice) {
     const invoice = state.invoice;
@@ -293,6 +294,10 @@ export async function syncBillingCustomer(db: Db, stripe: Stripe, customerId: st
             .from(subscriptions)
             .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
         : [];
+      // The subscriptions were listed before the session was read: one paid in between is not in
+      // our rows yet. The session stays open for the next sync (the return page's or a webhook's)
+      // to close with its subscription, rather than complete without it for good.
+      if (session.provider.status === 'complete' && subscriptionId && !ours) continue;
       await tx
         .update(checkoutSessions)
         .set({
