@@ -10,9 +10,11 @@ import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles
  * react-remove-scroll; Table's scroll container imports ScrollArea for its default type, which the
  * theme replaces by the browser's own scrolling (type="native"). Whole, those came with the first
  * load (about 14, 4 and 5 kB gzip) though only menus, popovers, tooltips and modals, which load
- * later, need them. zod's schema classes likewise load its JSON Schema generator and its table of
- * English messages, which only the server uses. For these importers only, each import resolves to
- * a stand-in in src/lib/stand-ins; every other importer still gets the library.
+ * later, need them; AppShell also brings its aside and footer and their CSS variable builders,
+ * which the shell never draws (about 0.3 kB gzip). zod's schema classes likewise load its JSON
+ * Schema generator and its table of English messages, which only the server uses. For these
+ * importers only, each import resolves to a stand-in in src/lib/stand-ins; every other importer
+ * still gets the library.
  */
 const standIns: { importer: RegExp; source: string; standIn: string }[] = [
   {
@@ -30,6 +32,17 @@ const standIns: { importer: RegExp; source: string; standIn: string }[] = [
     source: '../ScrollArea/ScrollArea.mjs',
     standIn: 'src/lib/stand-ins/table-scroll-area.ts',
   },
+  ...['./AppShellAside/AppShellAside.mjs', './AppShellFooter/AppShellFooter.mjs'].map((source) => ({
+    importer: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell\.mjs$/,
+    source,
+    standIn: 'src/lib/stand-ins/app-shell-aside-footer.ts',
+  })),
+  ...['aside', 'footer'].map((part) => ({
+    importer:
+      /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShellMediaStyles[\\/]get-variables[\\/]/,
+    source: `../assign-${part}-variables/assign-${part}-variables.mjs`,
+    standIn: 'src/lib/stand-ins/app-shell-aside-footer.ts',
+  })),
   {
     importer: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
     source: '../locales/en.js',
@@ -131,7 +144,8 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
                   String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')}))[\\/]`,
-                  String.raw`apps[\\/]web[\\/]src[\\/](lib|config)[\\/]`,
+                  // (AppShell's stand-in loads with the shell's chunk, its only importer.)
+                  String.raw`apps[\\/]web[\\/]src[\\/](lib[\\/](?!stand-ins[\\/]app-shell)|config[\\/])`,
                   String.raw`packages[\\/]core[\\/]src[\\/](${sharedCore.join('|')})[\\/]`,
                 ].join('|'),
               ),

@@ -3,6 +3,7 @@ import { campaignRates, formatCount } from './campaign-rates';
 import { dateRangeBounds } from './date-range';
 import type { ScheduledMergeStatus } from '../constants/domain';
 import {
+  isSendingNow,
   isWaitingForQuota,
   nextDelivery,
   scheduledMergeRecovery,
@@ -71,6 +72,13 @@ describe('mail merge rules', () => {
   it('MM-028 IN PROGRESS without a next run waits for the quota', () => {
     expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: null })).toBe(true);
     expect(isWaitingForQuota({ status: 'IN PROGRESS', mergeTime: 1 })).toBe(false);
+  });
+
+  it('MM-028 IN PROGRESS with a next run is being sent; waiting for the quota or scheduled is not', () => {
+    expect(isSendingNow({ status: 'IN PROGRESS', mergeTime: 1 })).toBe(true);
+    expect(isSendingNow({ status: 'IN PROGRESS', mergeTime: null })).toBe(false);
+    expect(isSendingNow({ status: 'SCHEDULED', mergeTime: 1 })).toBe(false);
+    expect(isSendingNow({ status: 'UNKNOWN ERROR', mergeTime: 1 })).toBe(false);
   });
 
   it('MM-028 MM-031 MM-032 MM-036 the next delivery: the run, the quota reset, the next attempt, or none', () => {

@@ -16,6 +16,11 @@ export function isWaitingForQuota(merge: { status: string; mergeTime: number | n
   return merge.status === 'IN PROGRESS' && merge.mergeTime === null;
 }
 
+/** IN PROGRESS with a next run: being sent now (its count of emails sent moves), not waiting for the quota. */
+export function isSendingNow(merge: { status: string; mergeTime: number | null }): boolean {
+  return merge.status === 'IN PROGRESS' && merge.mergeTime !== null;
+}
+
 /** The errors whose sending is attempted again while recoverable (MM-036, MM-039, MM-041). */
 const RETRIED_ERRORS: ReadonlySet<ScheduledMergeStatus> = new Set([
   'UNKNOWN ERROR',

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { formatDate } from '../../lib/format-date';
 import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
+import { SENDING_REFETCH_MS } from './components/scheduled-tab';
 import { realTrigger } from '../../testing/load-on-intent';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
@@ -379,6 +380,70 @@ describe('mail merges page', () => {
       expect(deliveryCell(await row('Leads - Sheet1'))).toHaveTextContent(next);
       expect(deliveryCell(await row('Running'))).toHaveTextContent(next);
       expect(deliveryCell(await row('Waiting'))).toHaveTextContent(UPON_QUOTA_RESET);
+    });
+  });
+
+  describe('the Scheduled list follows a merge being sent', () => {
+    const second = '5e2d3c4b-0000-4000-8000-000000000003';
+    const row = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+    it('MM-010 MM-028 reads the page again every few seconds while a row is IN PROGRESS with a next run, and stops when none is', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+      const sending = (sent: number) =>
+        scheduled({
+          scheduledMergeId: second,
+          title: 'Contacts - Sheet1',
+          status: 'IN PROGRESS',
+          numberOfEmailsSent: sent,
+          numberOfEmailsToSend: 16,
+        });
+      const { server } = await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({
+          [SCHEDULED]: [
+            json(200, { items: [scheduled(), sending(4)], total: 2 }),
+            json(200, { items: [scheduled(), sending(12)], total: 2 }),
+            // Sent in full: the merge leaves the Scheduled list.
+            json(200, { items: [scheduled()], total: 1 }),
+          ],
+        }),
+      });
+      const reads = () => server.calls(SCHEDULED).length;
+      expect(await row('Contacts - Sheet1')).toHaveTextContent('4 / 16');
+      expect(reads()).toBe(1);
+
+      await wait(SENDING_REFETCH_MS);
+      await waitFor(() => expect(reads()).toBe(2));
+      expect(await row('Contacts - Sheet1')).toHaveTextContent('12 / 16');
+
+      await wait(SENDING_REFETCH_MS);
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Contacts - Sheet1' })).not.toBeInTheDocument(),
+      );
+      expect(reads()).toBe(3);
+
+      // Only a SCHEDULED merge is left: no more reads.
+      await wait(3 * SENDING_REFETCH_MS);
+      expect(reads()).toBe(3);
+      expect(screen.getByRole('link', { name: 'Leads - Sheet1' })).toBeInTheDocument();
+    });
+
+    it('MM-028 a merge waiting for the quota (IN PROGRESS without a next run) does not keep the list polling', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+      const waiting = scheduled({
+        scheduledMergeId: second,
+        title: 'Waiting',
+        status: 'IN PROGRESS',
+        mergeTime: null,
+      });
+      const { server } = await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({ [SCHEDULED]: json(200, { items: [scheduled(), waiting], total: 2 }) }),
+      });
+      expect(await row('Waiting')).toHaveTextContent(UPON_QUOTA_RESET);
+      await wait(3 * SENDING_REFETCH_MS);
+      expect(server.calls(SCHEDULED)).toHaveLength(1);
     });
   });
 

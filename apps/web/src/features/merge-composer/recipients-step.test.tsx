@@ -1,5 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from '../../config/env';
+import { browserLocation } from '../../lib/browser-location';
+import { SIGN_IN_INTENT_KEY } from '../auth';
+import { ALLOW_SHEETS_TEXT, SHEETS_DENIED_TEXT } from './components/sheets-permission';
 import { SPREADSHEET_LIMITS } from '@mergeboard/core';
 import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace } from '../../testing/space-fixtures';
@@ -93,5 +97,71 @@ describe('new mail merge: recipients', () => {
     await waitFor(() =>
       expect(server.calls(routeKeys.recipients).at(-1)!.url.searchParams.get('emailColumn')).toBe('Company'),
     );
+  });
+});
+
+describe('new mail merge: a Google Sheet without the Sheets permission', () => {
+  const sheetUrl = 'https://docs.google.com/spreadsheets/d/abc123/edit';
+  const linkKey = `POST /api/v1/workspaces/${user.userWorkspaces![0]!.workspaceId}/spreadsheets/google`;
+  const refused = apiError(403, 'sheets_permission_required', 'Allow Mergeboard to read your Google Sheets.');
+  const googleSheet = { ...spreadsheet, name: 'Leads (Google)', source: 'GOOGLE_SHEETS' };
+
+  beforeEach(() => {
+    const local = env.authProvider;
+    Object.assign(env, { authProvider: 'google' });
+    return () => void Object.assign(env, { authProvider: local });
+  });
+
+  it('offers to allow access to Google Sheets and goes to authorize with sheets=1, the link kept for the return', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { user: clicker, server } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({ [linkKey]: refused }),
+    });
+    await clicker.type(await screen.findByRole('textbox', { name: 'Use a Google Sheet' }), sheetUrl);
+    await clicker.click(screen.getByRole('button', { name: 'Use this sheet' }));
+    await clicker.click(await screen.findByRole('button', { name: ALLOW_SHEETS_TEXT }));
+
+    expect(assign).toHaveBeenCalledWith(
+      `/api/v1/auth/authorize?sheets=1&loginHint=${encodeURIComponent(user.userEmail)}`,
+    );
+    expect(server.calls(linkKey)[0]!.body).toEqual({ url: sheetUrl });
+    expect(JSON.parse(window.sessionStorage.getItem(SIGN_IN_INTENT_KEY) ?? 'null')).toEqual({
+      continue: composerPage,
+      createAccount: false,
+      compose: true,
+    });
+    expect(screen.queryByText('This spreadsheet cannot be used')).not.toBeInTheDocument();
+  });
+
+  it('back with the permission, links the same sheet again by itself; declined, says so', async () => {
+    vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const {
+      user: clicker,
+      server,
+      router,
+    } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({ [linkKey]: [refused, json(201, googleSheet)] }),
+    });
+    await clicker.type(await screen.findByRole('textbox', { name: 'Use a Google Sheet' }), sheetUrl);
+    await clicker.click(screen.getByRole('button', { name: 'Use this sheet' }));
+    await clicker.click(await screen.findByRole('button', { name: ALLOW_SHEETS_TEXT }));
+    // The return trip (/login/callback → the composer) carries the outcome in the location state.
+    await act(() => router.navigate(composerPage, { state: { composePermission: 'granted' } }));
+
+    expect(await screen.findByText('Leads (Google)')).toBeInTheDocument();
+    expect(server.calls(linkKey)).toHaveLength(2);
+    expect(server.calls(linkKey)[1]!.body).toEqual({ url: sheetUrl });
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+
+    // Asked again and declined: the reason, not another offer.
+    await clicker.type(screen.getByRole('textbox', { name: 'Use a Google Sheet' }), '2');
+    server.on(linkKey, refused);
+    await clicker.click(screen.getByRole('button', { name: 'Use this sheet' }));
+    await clicker.click(await screen.findByRole('button', { name: ALLOW_SHEETS_TEXT }));
+    await act(() => router.navigate(composerPage, { state: { composePermission: 'failed' } }));
+    expect(await screen.findByText(SHEETS_DENIED_TEXT)).toBeInTheDocument();
+    expect(server.calls(linkKey)).toHaveLength(3);
   });
 });

@@ -58,6 +58,8 @@ export interface RequestComposePermissionOptions {
   continueTo: string;
   /** The signed-in address, so the provider asks that account (Google's account chooser skips). */
   loginHint?: string | null;
+  /** Ask for read access to Google Sheets (linking a sheet) instead of the compose scope; same return trip. */
+  sheets?: boolean;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface AuthStore {
   refresh(): Promise<boolean>;
   /** AUTH-002: leaves for the provider to sign in. */
   readonly startSignIn: (options?: StartSignInOptions) => void;
-  /** AUTH-019 (TPL-004): leaves for the provider to grant the mail compose scope. */
+  /** AUTH-019 (TPL-004): leaves for the provider to grant the mail compose scope (or Sheets, `sheets`). */
   readonly requestComposePermission: (options: RequestComposePermissionOptions) => void;
   /** Runs the sign-in the provider sent the browser back with, once per code. */
   completeSignIn(params: CallbackParams): Promise<SignInOutcome>;

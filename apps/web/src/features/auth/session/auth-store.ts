@@ -230,10 +230,11 @@ class BrowserAuthStore implements AuthStore {
   readonly requestComposePermission = ({
     continueTo,
     loginHint = null,
+    sheets,
   }: RequestComposePermissionOptions): void => {
     saveSignInIntent({ continue: continueTo, createAccount: false, compose: true });
     this.setState({ signingIn: true });
-    browserLocation.assign(composePermissionUrl(loginHint));
+    browserLocation.assign(composePermissionUrl(loginHint, sheets));
   };
 
   /** Runs once per code, however often the callback screen asks. */

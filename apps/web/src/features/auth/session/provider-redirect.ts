@@ -1,7 +1,7 @@
 import { authorize, authorizeQuerySchema } from '@mergeboard/core';
 import { contractUrl } from '../../../lib/api-client';
 
-type AuthorizeQuery = { prompt?: 'select_account'; compose?: '1' };
+type AuthorizeQuery = { prompt?: 'select_account'; compose?: '1'; sheets?: '1' };
 
 /**
  * The query with `loginHint` added when the server would take it: an address the server would
@@ -23,9 +23,12 @@ export function signInUrl(loginHint: string | null = null): string {
 }
 
 /**
- * AUTH-019 (TPL-004): the authorize endpoint asking for the mail compose scope, with the
- * signed-in address as a hint so the provider asks that account.
+ * AUTH-019 (TPL-004): the authorize endpoint asking for the mail compose scope — or, with
+ * `sheets`, for read access to Google Sheets (a linked sheet) — with the signed-in address as a
+ * hint so the provider asks that account.
  */
-export function composePermissionUrl(loginHint: string | null): string {
-  return contractUrl(authorize, { query: withLoginHint({ compose: '1' }, loginHint) });
+export function composePermissionUrl(loginHint: string | null, sheets?: boolean): string {
+  return contractUrl(authorize, {
+    query: withLoginHint(sheets ? { sheets: '1' } : { compose: '1' }, loginHint),
+  });
 }

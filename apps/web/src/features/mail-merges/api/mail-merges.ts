@@ -14,7 +14,7 @@ import {
 } from '@mergeboard/core';
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
-import { contractQueryKey, contractQueryOptions } from '../../../lib/api-query';
+import { contractQueryKey, contractQueryOptions, type QueryArgs } from '../../../lib/api-query';
 import { tallyPollResponses, type PollCount } from '../poll-tally';
 
 /** The query string of a list call (filterBy URL-encoded, CONST-012). */
@@ -94,10 +94,16 @@ export function usePollResponses(id: string, { enabled }: { enabled: boolean }) 
   });
 }
 
-/** GET /api/users/me/scheduled-campaigns (API-044). */
-export function useScheduledCampaigns(query: MailMergeListQuery) {
+/**
+ * GET /api/users/me/scheduled-campaigns (API-044); `options` are the tab's own (it reads the list
+ * again while a merge is being sent).
+ */
+export function useScheduledCampaigns(
+  query: MailMergeListQuery,
+  options?: QueryArgs<typeof listScheduledCampaigns>[1],
+) {
   return useQuery({
-    ...contractQueryOptions(listScheduledCampaigns, { query }),
+    ...contractQueryOptions(listScheduledCampaigns, { query }, options),
     staleTime: STALE_TIME_MS.lists,
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import {
   formatCount,
   formatFilterBy,
   formatSortBy,
+  isSendingNow,
   isWaitingForQuota,
 } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
@@ -25,6 +26,17 @@ import { ListEmpty, exportQuery } from './list-controls';
 const SORT_KEYS = ['date', 'title'] as const;
 type ScheduledSortKey = (typeof SORT_KEYS)[number];
 type ScheduledRow = NonNullable<ReturnType<typeof useScheduledCampaigns>['data']>['items'][number];
+
+/** How often the list is read again while one of its merges is being sent. */
+export const SENDING_REFETCH_MS = 5_000;
+
+/**
+ * While a row of the page is being sent (IN PROGRESS with a next run) the page is read again every
+ * {@link SENDING_REFETCH_MS}, so its emails sent count moves and a merge sent in full leaves the
+ * list. A merge waiting for the quota moves only at the reset, so it alone does not keep polling.
+ */
+const pollWhileSending = ({ state }: { state: { data?: { items: ScheduledRow[] } } }) =>
+  state.data?.items.some(isSendingNow) ? SENDING_REFETCH_MS : false;
 
 export type ScheduledBanner = { color: 'green' | 'red'; text: string } | null;
 /** What the scheduled dialog gets from the tab (React Router outlet context). */
@@ -51,12 +63,15 @@ export function ScheduledTab() {
   const list = useListSearchParams(SORT_KEYS, { key: 'date', direction: 'desc' });
   const filterBy = formatFilterBy({ workspaceId: space.workspaceId, search: list.search });
   const sortBy = formatSortBy(list.sort);
-  const query = useScheduledCampaigns({
-    ...(filterBy ? { filterBy } : {}),
-    ...(sortBy ? { sortBy } : {}),
-    limit: String(TABLE_PAGE_SIZE),
-    limitOffset: String(list.page * TABLE_PAGE_SIZE),
-  });
+  const query = useScheduledCampaigns(
+    {
+      ...(filterBy ? { filterBy } : {}),
+      ...(sortBy ? { sortBy } : {}),
+      limit: String(TABLE_PAGE_SIZE),
+      limitOffset: String(list.page * TABLE_PAGE_SIZE),
+    },
+    { refetchInterval: pollWhileSending },
+  );
   const total = query.data?.total ?? 0;
   const base = paths.space.scheduled.getHref(prefix);
 

@@ -17,6 +17,7 @@ import {
 import { GoogleSheetLink } from './google-sheet-link';
 import { RecipientCounts } from './recipient-counts';
 import { RecipientsPreviewTable } from './recipients-preview-table';
+import { SHEETS_DENIED_TEXT, SheetsPermissionAlert, useSheetsPermission } from './sheets-permission';
 import { SheetAndColumnPickers } from './sheet-and-column-pickers';
 import { SkippedRows } from './skipped-rows';
 import { SpreadsheetDropZone } from './spreadsheet-drop-zone';
@@ -37,13 +38,29 @@ export function RecipientsStep({ choice, onChoose, recipients }: RecipientsStepP
   const link = useLinkGoogleSheet(space.workspaceId);
   // A refused file leaves the spreadsheet chosen before it in place: only this message changes.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A Google Sheet refused for want of the Sheets permission, offered to grant it.
+  const [needsSheets, setNeedsSheets] = useState<string | null>(null);
   const handlers = {
     onSuccess: (spreadsheet: Spreadsheet) => {
       setRefusal(null);
+      setNeedsSheets(null);
       onChoose(firstSheetChoice(spreadsheet));
     },
     onError: (error: ApiError) => setRefusal(error.message),
   };
+  const sheetsPermission = useSheetsPermission({
+    onGranted: (url) => link.mutate(url, handlers),
+    onDenied: () => setRefusal(SHEETS_DENIED_TEXT),
+  });
+  const onLink = (url: string) =>
+    link.mutate(url, {
+      ...handlers,
+      onError: (error) => {
+        if (error.code !== 'sheets_permission_required') return handlers.onError(error);
+        setRefusal(null);
+        setNeedsSheets(url);
+      },
+    });
   const onFile = (file: File) => {
     if (file.size > SPREADSHEET_LIMITS.maxBytes) return setRefusal(tooLargeText(file.name));
     setRefusal(null);
@@ -53,9 +70,8 @@ export function RecipientsStep({ choice, onChoose, recipients }: RecipientsStepP
   return (
     <Stack gap="md" mt="md">
       <SpreadsheetDropZone onFile={onFile} uploading={upload.isPending} replacing={choice !== null} />
-      {env.authProvider === 'google' && (
-        <GoogleSheetLink onLink={(url) => link.mutate(url, handlers)} linking={link.isPending} />
-      )}
+      {env.authProvider === 'google' && <GoogleSheetLink onLink={onLink} linking={link.isPending} />}
+      {needsSheets && <SheetsPermissionAlert onAllow={() => sheetsPermission.request(needsSheets)} />}
       {refusal && (
         <Alert color="red" title="This spreadsheet cannot be used" role="alert">
           {refusal}
