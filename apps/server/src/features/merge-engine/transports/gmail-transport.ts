@@ -1,6 +1,12 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { GoogleAccess } from '../../auth';
-import { reasonOf, type MergeMessage, type MergeTransport, type SendOutcome } from './transport';
+import {
+  mailOptionsOf,
+  reasonOf,
+  type MergeMessage,
+  type MergeTransport,
+  type SendOutcome,
+} from './transport';
 
 /** users.messages.send of the Gmail API, for the sender ('me'); the compose scope allows it. */
 export const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
@@ -9,15 +15,7 @@ const GMAIL_TIMEOUT_MS = 20_000;
 /** The message as RFC 2822 bytes, base64url, the way Gmail takes a raw message. */
 async function rawMessage(message: MergeMessage): Promise<string> {
   const composer = new MailComposer({
-    from: message.from,
-    to: message.to,
-    cc: message.cc,
-    bcc: message.bcc,
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-    subject: message.subject,
-    html: message.html,
-    text: message.text,
-    messageId: message.messageId,
+    ...mailOptionsOf(message),
     // Gmail reads Bcc from the raw message and removes it before delivery.
     keepBcc: true,
   } as ConstructorParameters<typeof MailComposer>[0]);

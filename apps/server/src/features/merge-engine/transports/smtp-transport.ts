@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../../config/config';
-import { reasonOf, type MergeTransport } from './transport';
+import { mailOptionsOf, reasonOf, type MergeTransport } from './transport';
 
 /** An SMTP 5xx reply is the server's final word about this message (unknown mailbox, refused). */
 function isPermanent(error: unknown): boolean {
@@ -29,17 +29,7 @@ export function smtpTransport(config: Config & { SMTP_URL: string }): MergeTrans
     name: 'smtp',
     async send(message) {
       try {
-        await pool.sendMail({
-          from: message.from,
-          to: message.to,
-          cc: message.cc,
-          bcc: message.bcc,
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          messageId: message.messageId,
-        });
+        await pool.sendMail(mailOptionsOf(message));
         return { kind: 'sent', messageId: message.messageId };
       } catch (error) {
         return { kind: isPermanent(error) ? 'permanent' : 'transient', reason: reasonOf(error) };

@@ -32,3 +32,18 @@ export interface MergeTransport {
 export function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
+
+/** The message as nodemailer's mail options: SMTP sends them, Gmail's raw message is built from them. */
+export function mailOptionsOf(message: MergeMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    messageId: message.messageId,
+  };
+}
