@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerge } from '@mergeboard/core';
 import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { createEmptyPostgresDatabase, testingPostgres } from '../../testing/test-database';
@@ -12,7 +11,7 @@ import {
   PEOPLE_HEADER,
   people,
   recipientStatuses,
-  sendNowBody,
+  sendNow,
   senderWorld,
   sheetFixture,
 } from './merge-test-kit';
@@ -96,13 +95,7 @@ describe.skipIf(!testingPostgres())(
         header: PEOPLE_HEADER,
         rows: people(ROWS, 'crash.example'),
       });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
-        headers: { ...sender.caller.headers, 'content-type': 'application/json' },
-        payload: JSON.stringify(sendNowBody(sheet)),
-      });
-      const merge = createMerge.response.parse(res.json());
+      const merge = await sendNow(t, sender, sheet);
 
       killAt = 200 + Math.floor(Math.random() * (ROWS - 400));
       const killed = await runWorker(merge.mergeId);

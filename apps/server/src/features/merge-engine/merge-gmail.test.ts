@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerge } from '@mergeboard/core';
 import { simpleParser } from 'mailparser';
 import { createFakeGoogle } from '../../testing/fake-google';
 import { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
-import { PEOPLE_HEADER, people, sendNowBody, senderWorld, sheetFixture } from './merge-test-kit';
+import { PEOPLE_HEADER, people, sendNow, senderWorld, sheetFixture } from './merge-test-kit';
 
 const CLIENT_ID = 'client-merge.apps.googleusercontent.example';
 const CLIENT_SECRET = 'google-secret';
@@ -48,13 +47,7 @@ describe('merge messages through Gmail users.messages.send (Google stood in for 
       header: PEOPLE_HEADER,
       rows: people(3, 'gmail.example'),
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
-      headers: { ...sender.caller.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(sendNowBody(sheet)),
-    });
-    const merge = createMerge.response.parse(res.json());
+    const merge = await sendNow(t, sender, sheet);
     const work = () =>
       runMergeWorker({
         database: t.database,

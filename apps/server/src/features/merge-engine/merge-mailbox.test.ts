@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerge, escapeHtml } from '@mergeboard/core';
+import { escapeHtml } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
-import { PEOPLE_HEADER, sendNowBody, senderWorld, sheetFixture, type SenderWorld } from './merge-test-kit';
+import { PEOPLE_HEADER, sendNow, senderWorld, sheetFixture, type SenderWorld } from './merge-test-kit';
 
 /** Text as the mailbox page writes it into an attribute (numeric character references). */
 const asAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -24,13 +24,7 @@ describe('merge messages without SMTP_URL: the local mailbox', () => {
       ['Grace', 'grace@mailbox.example', '<b>Navy</b>'],
     ];
     const sheet = await sheetFixture(t.database.db, sender, { header: PEOPLE_HEADER, rows });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
-      headers: { ...sender.caller.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(sendNowBody(sheet)),
-    });
-    const merge = createMerge.response.parse(res.json());
+    const merge = await sendNow(t, sender, sheet);
     expect(
       await runMergeWorker({ database: t.database, config: t.context.config, mergeId: merge.mergeId }),
     ).toBe('completed');

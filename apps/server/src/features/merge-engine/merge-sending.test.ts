@@ -1,13 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerge, getMerge, getTeamReportSummary } from '@mergeboard/core';
+import { getMerge, getTeamReportSummary } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
 import {
   PEOPLE_HEADER,
   people,
   recipientStatuses,
-  sendNowBody,
+  sendNow,
   senderWorld,
   sheetFixture,
   type SenderWorld,
@@ -26,14 +26,7 @@ describe('merge engine sending over SMTP', () => {
     header = PEOPLE_HEADER,
   ) => {
     const sheet = await sheetFixture(t.database.db, who, { header, rows, name: 'Customers' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/workspaces/${who.workspaceId}/merges`,
-      headers: { ...who.caller.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(sendNowBody(sheet, overrides)),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return createMerge.response.parse(res.json());
+    return sendNow(t, who, sheet, overrides);
   };
   const work = (mergeId: string) =>
     runMergeWorker({ database: t.database, config: t.context.config, mergeId });
@@ -230,13 +223,7 @@ describe('merge messages DKIM-signed when DKIM_* are set', () => {
         header: PEOPLE_HEADER,
         rows: people(2, 'dkim.example'),
       });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
-        headers: { ...sender.caller.headers, 'content-type': 'application/json' },
-        payload: JSON.stringify(sendNowBody(sheet)),
-      });
-      const merge = createMerge.response.parse(res.json());
+      const merge = await sendNow(t, sender, sheet);
       await runMergeWorker({ database: t.database, config: t.context.config, mergeId: merge.mergeId });
       expect(sink.messages).toHaveLength(2);
       for (const message of sink.messages) {

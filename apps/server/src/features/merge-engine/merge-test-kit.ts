@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { UserPlan } from '@mergeboard/core';
+import { createMerge, type UserPlan } from '@mergeboard/core';
 import type { Database } from '../../db/client';
 import {
   memberships,
@@ -123,6 +123,23 @@ export function sendNowBody(sheet: { spreadsheetId: string; sheetId: string }, o
     send: { mode: 'now' },
     ...overrides,
   };
+}
+
+/** Starts a 'Send now' merge of the sheet as the sender, through the API; anything but 201 throws. */
+export async function sendNow(
+  t: TestApp,
+  who: SenderWorld,
+  sheet: { spreadsheetId: string; sheetId: string },
+  overrides: object = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/workspaces/${who.workspaceId}/merges`,
+    headers: { ...who.caller.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(sendNowBody(sheet, overrides)),
+  });
+  if (res.statusCode !== 201) throw new Error(`createMerge answered ${res.statusCode}: ${res.body}`);
+  return createMerge.response.parse(res.json());
 }
 
 /** Recipient rows of a campaign by status. */
