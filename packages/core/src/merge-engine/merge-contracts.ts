@@ -52,19 +52,27 @@ const sendAt = z.object({
  * `{ mode: 'now' }` or `{ mode: 'schedule', at, timeZone }`. A plain union rather than
  * z.discriminatedUnion, whose class alone added ~0.45 kB gzip to the web app's first load (zod
  * sits in its shared chunk; bench/bundle.mjs). A union that fails says only "Invalid input", so
- * its message is written here: the mode's problems, or which modes there are.
+ * its message is written here: the mode's problems, or which modes there are. The mode is read
+ * first, on its own, so a wrong one is reported at send.mode.
  */
-export const mergeSendSchema = z.union([sendNow, sendAt], {
-  error: (issue) => {
-    if (issue.code !== 'invalid_union') return undefined;
-    if (typeof issue.input !== 'object' || issue.input === null)
-      return "send must be { mode: 'now' } or { mode: 'schedule', at, timeZone }";
-    const mode = (issue.input as { mode?: unknown }).mode;
-    const problems = mode === 'now' ? issue.errors[0] : mode === 'schedule' ? issue.errors[1] : undefined;
-    if (!problems?.length) return "mode must be 'now' or 'schedule'";
-    return problems.map((problem) => problem.message).join('; ');
-  },
-});
+const sendMode = z.looseObject(
+  { mode: z.enum(['now', 'schedule'], "mode must be 'now' or 'schedule'") },
+  "send must be { mode: 'now' } or { mode: 'schedule', at, timeZone }",
+);
+
+export const mergeSendSchema = sendMode.pipe(
+  z.union([sendNow, sendAt], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      if (typeof issue.input !== 'object' || issue.input === null)
+        return "send must be { mode: 'now' } or { mode: 'schedule', at, timeZone }";
+      const mode = (issue.input as { mode?: unknown }).mode;
+      const problems = mode === 'now' ? issue.errors[0] : mode === 'schedule' ? issue.errors[1] : undefined;
+      if (!problems?.length) return "mode must be 'now' or 'schedule'";
+      return problems.map((problem) => problem.message).join('; ');
+    },
+  }),
+);
 
 function isTimeZone(value: string): boolean {
   try {
