@@ -140,7 +140,9 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await completeLocalSignIn(page, { email: 'new.hire@acme.example' });
     await page.waitForURL(`${env.server.url}/mailbox`);
-    await page.getByText('Mail sent to new.hire@acme.example.').waitFor();
+    await page
+      .getByText('Mail sent to new.hire@acme.example, and the mail merges new.hire@acme.example sent.')
+      .waitFor();
     expect(await page.getByRole('link', { name: /\/invitations\/.+\/accept$/ }).count()).toBeGreaterThan(0);
     await context.close();
   });
