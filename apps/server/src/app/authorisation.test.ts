@@ -115,8 +115,8 @@ function teamReportLines(calls: readonly string[]): Record<string, Line> {
 }
 
 /**
- * The merge engine's calls are for every active member, on their own spreadsheets and merges: an
- * unknown spreadsheet or merge passes the gate and then answers 404.
+ * The merge engine's calls are for every active member of an active space, on their own
+ * spreadsheets and merges: an unknown spreadsheet or merge passes the gate and then answers 404.
  */
 function mergeEngineLines(): Record<string, Line> {
   const MINE_ONLY: Statuses = [401, 404, 403, 404, 404, 404];
@@ -129,18 +129,22 @@ function mergeEngineLines(): Record<string, Line> {
         { ...message, emailColumn: 'Email', send: { mode: 'now' } },
       ],
       expect: MINE_ONLY,
+      otherwise: disabledSpace,
     },
     'POST /api/v1/workspaces/:id/merges/test': {
       request: (id) => ['POST', `/api/v1/workspaces/${id}/merges/test`, { ...message, rowNumber: 1 }],
       expect: MINE_ONLY,
+      otherwise: disabledSpace,
     },
     'GET /api/v1/workspaces/:id/merges/quota': {
       request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/quota`],
       expect: MEMBER_READ,
+      otherwise: disabledSpace,
     },
     'GET /api/v1/workspaces/:id/merges/:mergeId': {
       request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
       expect: MINE_ONLY,
+      otherwise: disabledSpace,
     },
   };
 }
@@ -287,6 +291,7 @@ function memberLines(): Record<string, Line> {
       request: (id) => ['GET', at(id, '/users/v1')],
       expect: MEMBER_READ,
       otherwise: disabledSpace,
+      otherwise: disabledSpace,
     },
     [`POST ${base}/users/v1`]: {
       request: (id) => [
@@ -389,7 +394,7 @@ function memberLines(): Record<string, Line> {
 }
 
 /**
- * The caller's own spreadsheets: any active member, even in a DISABLED space (canViewSpace). Past
+ * The caller's own spreadsheets: any active member of an active space (canAccessWorkspace). Past
  * the gate an upload without a file is refused as empty, linking a Google Sheet needs Google
  * sign-in (400 here), and ids of nothing answer 404.
  */
@@ -403,6 +408,7 @@ function spreadsheetLines(): Record<string, Line> {
     [`POST ${base}`]: {
       request: (id) => ['POST', at(id, '?filename=contacts.csv')],
       expect: REFUSED_PAST_GATE,
+      otherwise: disabledSpace,
     },
     [`POST ${base}/google`]: {
       request: (id) => [
@@ -411,22 +417,27 @@ function spreadsheetLines(): Record<string, Line> {
         { url: 'https://docs.google.com/spreadsheets/d/1AbC/edit' },
       ],
       expect: REFUSED_PAST_GATE,
+      otherwise: disabledSpace,
     },
     [`GET ${base}/:spreadsheetId`]: {
       request: (id) => ['GET', at(id, `/${UNKNOWN_ID}`)],
       expect: NOTHING_THERE,
+      otherwise: disabledSpace,
     },
     [`DELETE ${base}/:spreadsheetId`]: {
       request: (id) => ['DELETE', at(id, `/${UNKNOWN_ID}`)],
       expect: NOTHING_THERE,
+      otherwise: disabledSpace,
     },
     [`GET ${base}/:spreadsheetId/sheets/:sheetId/recipients`]: {
       request: (id) => ['GET', at(id, `${sheet()}/recipients`)],
       expect: NOTHING_THERE,
+      otherwise: disabledSpace,
     },
     [`GET ${base}/:spreadsheetId/sheets/:sheetId/rows/:rowNumber`]: {
       request: (id) => ['GET', at(id, `${sheet()}/rows/1`)],
       expect: NOTHING_THERE,
+      otherwise: disabledSpace,
     },
   };
 }

@@ -11,11 +11,14 @@ const senderOf = ({ user, space }: Pick<SpaceHandlerInput, 'user' | 'space'>) =>
   email: user.email,
 });
 
-/** The merge engine's calls: each acts on the caller's own spreadsheets and merges in the space. */
+/**
+ * The merge engine's calls: each acts on the caller's own spreadsheets and merges in the space, for
+ * an active member of an active space (a DISABLED space answers only its own details, SPACE-005).
+ */
 export const mergeEngineRoutes = [
   defineRoute({
     contract: createMerge,
-    access: spaceAccess('canViewSpace'),
+    access: spaceAccess('canAccessWorkspace'),
     handler: async ({ body, context, ...caller }) => {
       const sender = senderOf(caller);
       const plan = await requirePlan(context.database.db, sender);
@@ -28,12 +31,12 @@ export const mergeEngineRoutes = [
   }),
   defineRoute({
     contract: sendTestEmail,
-    access: spaceAccess('canViewSpace'),
+    access: spaceAccess('canAccessWorkspace'),
     handler: ({ body, context, ...caller }) => sendTest(context, { sender: senderOf(caller), body }),
   }),
   defineRoute({
     contract: getMergeQuota,
-    access: spaceAccess('canViewSpace'),
+    access: spaceAccess('canAccessWorkspace'),
     handler: async ({ context, ...caller }) => {
       const sender = senderOf(caller);
       return readMergeQuota(context.database.db, sender, await requirePlan(context.database.db, sender));
@@ -41,7 +44,7 @@ export const mergeEngineRoutes = [
   }),
   defineRoute({
     contract: getMerge,
-    access: spaceAccess('canViewSpace'),
+    access: spaceAccess('canAccessWorkspace'),
     handler: ({ params, context, ...caller }) =>
       readMerge(context.database.db, { sender: senderOf(caller), mergeId: params.mergeId }),
   }),

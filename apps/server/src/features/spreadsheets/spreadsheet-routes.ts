@@ -19,8 +19,11 @@ import {
   type Owner,
 } from './spreadsheet-service';
 
-/** Any active member works with their own spreadsheets; nobody reads another's. */
-const access = spaceAccess('canViewSpace');
+/**
+ * Any active member of an active space works with their own spreadsheets; nobody reads another's.
+ * A DISABLED space answers only its own details (SPACE-005), so no uploads or reads there.
+ */
+const access = spaceAccess('canAccessWorkspace');
 /** Reading a file or a Google Sheet is the heavy part: at most this many a minute per caller. */
 const UPLOAD_LIMIT = { max: 60, timeWindow: '1 minute' };
 const ownerOf = (space: SpaceAccess, user: { id: string }): Owner => ({
