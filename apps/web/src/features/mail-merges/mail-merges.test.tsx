@@ -5,7 +5,7 @@ import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { formatDate } from '../../lib/format-date';
 import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
-import { SENDING_REFETCH_MS } from './components/scheduled-tab';
+import { SENDING_REFETCH_MS } from './follow-sending';
 import { realTrigger } from '../../testing/load-on-intent';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
@@ -22,6 +22,7 @@ const POLL_RESPONSES = `GET /api/users/me/campaigns/${campaignId}/pollResponses`
 const SCHEDULED_DETAIL = `GET /api/users/me/scheduled-campaigns/${mergeId}`;
 const CANCEL = `DELETE /api/users/me/scheduledCampaigns/${mergeId}`;
 const EVENTS = 'POST /api/v1/events';
+const ME = 'GET /api/v2/users/me';
 
 const now = new Date();
 const sentItem = {
@@ -427,6 +428,67 @@ describe('mail merges page', () => {
       await wait(3 * SENDING_REFETCH_MS);
       expect(reads()).toBe(3);
       expect(screen.getByRole('link', { name: 'Leads - Sheet1' })).toBeInTheDocument();
+    });
+
+    it('MM-002 MM-003 the count card and the sent counters are read again while a merge is sent, and once after it left the list', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+      const sending = scheduled({
+        scheduledMergeId: second,
+        title: 'Contacts - Sheet1',
+        status: 'IN PROGRESS',
+      });
+      const { server } = await renderInSpace(`${base}/scheduled`, {
+        user,
+        routes: routes({
+          [SCHEDULED]: [
+            json(200, { items: [scheduled(), sending], total: 2 }),
+            json(200, { items: [scheduled()], total: 1 }),
+          ],
+          [COUNT]: [json(200, { campaignCount: 2 }), json(200, { campaignCount: 1 })],
+          [ME]: [json(200, user), json(200, { ...user, totalNumberOfMailsSent: { count: 123472 } })],
+        }),
+      });
+      const card = async (label: string) => (await screen.findByText(label)).parentElement!;
+      await row('Contacts - Sheet1');
+      await waitFor(async () => expect(await card('Scheduled mail merges')).toHaveTextContent('2'));
+      expect(await card('Emails sent all time')).toHaveTextContent('123.456');
+      const countReads = server.calls(COUNT).length;
+      const userReads = server.calls(ME).length;
+
+      await wait(SENDING_REFETCH_MS);
+      await waitFor(async () => expect(await card('Scheduled mail merges')).toHaveTextContent('1'));
+      expect(await card('Emails sent all time')).toHaveTextContent('123.472');
+      expect(server.calls(COUNT).length).toBe(countReads + 1);
+      expect(server.calls(ME).length).toBe(userReads + 1);
+
+      // Nothing is being sent any more: the counters stay as they are.
+      await wait(3 * SENDING_REFETCH_MS);
+      expect(server.calls(COUNT).length).toBe(countReads + 1);
+      expect(server.calls(ME).length).toBe(userReads + 1);
+    });
+
+    it('MM-011 MM-028 an open dialog of a merge being sent reads it again, so its emails sent count moves', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+      const sending = (sent: number) =>
+        scheduled({ status: 'IN PROGRESS', numberOfEmailsSent: sent, numberOfEmailsToSend: 16 });
+      const { server } = await renderInSpace(`${base}/scheduled/${mergeId}`, {
+        user,
+        routes: routes({
+          [SCHEDULED_DETAIL]: [
+            json(200, sending(4)),
+            json(200, sending(12)),
+            json(200, scheduled({ status: 'SCHEDULED' })),
+          ],
+        }),
+      });
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByText('4 / 16');
+      await wait(SENDING_REFETCH_MS);
+      await within(dialog).findByText('12 / 16');
+      await wait(SENDING_REFETCH_MS);
+      await waitFor(() => expect(server.calls(SCHEDULED_DETAIL)).toHaveLength(3));
+      await wait(3 * SENDING_REFETCH_MS);
+      expect(server.calls(SCHEDULED_DETAIL)).toHaveLength(3);
     });
 
     it('MM-028 a merge waiting for the quota (IN PROGRESS without a next run) does not keep the list polling', async () => {

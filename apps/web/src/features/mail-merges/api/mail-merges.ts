@@ -109,9 +109,9 @@ export function useScheduledCampaigns(
   });
 }
 
-/** GET /api/users/me/scheduled-campaigns/{id} (API-045). */
-export function useScheduledCampaign(id: string) {
-  return useQuery(contractQueryOptions(getScheduledCampaign, { params: { id } }));
+/** GET /api/users/me/scheduled-campaigns/{id} (API-045); `options` are the dialog's own. */
+export function useScheduledCampaign(id: string, options?: QueryArgs<typeof getScheduledCampaign>[1]) {
+  return useQuery(contractQueryOptions(getScheduledCampaign, { params: { id } }, options));
 }
 
 /** GET /api/users/me/workspaces/{workspaceId}/campaigns/count?isScheduled=true (MM-003). */

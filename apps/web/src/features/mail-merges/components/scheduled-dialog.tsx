@@ -13,11 +13,16 @@ import {
 } from '../api/mail-merges';
 import { deliveryDate, scheduledMergeMessage, statusLabel } from '../scheduled-messages';
 import type { ScheduledOutletContext } from './scheduled-tab';
+import { pollWhileSending } from '../follow-sending';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
 export const CANCELLED_TEXT = 'Mail merge cancelled.';
 /** C16: the work-area error banner keeps the spec's spelling. */
 export const CANCEL_EVENT = 'scheduled_merge_canceled_by_user';
+
+const pollMergeWhileSending = pollWhileSending((merge: { status: string; mergeTime: number | null }) => [
+  merge,
+]);
 
 /** MM-011, MM-028..046: a scheduled merge at {scheduled}/{id}, with its status and Cancel. */
 export function ScheduledDialog() {
@@ -27,7 +32,8 @@ export function ScheduledDialog() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { setBanner } = useOutletContext<ScheduledOutletContext>();
-  const merge = useScheduledCampaign(scheduledId);
+  // While it is being sent, its emails sent count and status move: read it again like the list.
+  const merge = useScheduledCampaign(scheduledId, { refetchInterval: pollMergeWhileSending });
   const cancel = useCancelScheduledCampaign();
   const close = () => void navigate(`${paths.space.scheduled.getHref(prefix)}${search}`);
 

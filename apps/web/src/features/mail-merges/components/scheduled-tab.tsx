@@ -7,7 +7,6 @@ import {
   formatCount,
   formatFilterBy,
   formatSortBy,
-  isSendingNow,
   isWaitingForQuota,
 } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
@@ -20,6 +19,7 @@ import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { useScheduledCampaigns } from '../api/mail-merges';
+import { pollWhileSending, useCountersFollowSending } from '../follow-sending';
 import { deliveryDate, statusLabel } from '../scheduled-messages';
 import { ListEmpty, exportQuery } from './list-controls';
 
@@ -27,16 +27,8 @@ const SORT_KEYS = ['date', 'title'] as const;
 type ScheduledSortKey = (typeof SORT_KEYS)[number];
 type ScheduledRow = NonNullable<ReturnType<typeof useScheduledCampaigns>['data']>['items'][number];
 
-/** How often the list is read again while one of its merges is being sent. */
-export const SENDING_REFETCH_MS = 5_000;
-
-/**
- * While a row of the page is being sent (IN PROGRESS with a next run) the page is read again every
- * {@link SENDING_REFETCH_MS}, so its emails sent count moves and a merge sent in full leaves the
- * list. A merge waiting for the quota moves only at the reset, so it alone does not keep polling.
- */
-const pollWhileSending = ({ state }: { state: { data?: { items: ScheduledRow[] } } }) =>
-  state.data?.items.some(isSendingNow) ? SENDING_REFETCH_MS : false;
+/** The list is read again while one of its rows is being sent (its emails sent count moves). */
+const pollRowsWhileSending = pollWhileSending((data: { items: ScheduledRow[] }) => data.items);
 
 export type ScheduledBanner = { color: 'green' | 'red'; text: string } | null;
 /** What the scheduled dialog gets from the tab (React Router outlet context). */
@@ -70,8 +62,9 @@ export function ScheduledTab() {
       limit: String(TABLE_PAGE_SIZE),
       limitOffset: String(list.page * TABLE_PAGE_SIZE),
     },
-    { refetchInterval: pollWhileSending },
+    { refetchInterval: pollRowsWhileSending },
   );
+  useCountersFollowSending(query.data?.items, query.dataUpdatedAt);
   const total = query.data?.total ?? 0;
   const base = paths.space.scheduled.getHref(prefix);
 
