@@ -291,7 +291,6 @@ function memberLines(): Record<string, Line> {
       request: (id) => ['GET', at(id, '/users/v1')],
       expect: MEMBER_READ,
       otherwise: disabledSpace,
-      otherwise: disabledSpace,
     },
     [`POST ${base}/users/v1`]: {
       request: (id) => [
