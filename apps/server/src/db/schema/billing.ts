@@ -120,6 +120,16 @@ export const subscriptions = pgTable(
      */
     changeLeaseId: uuid('change_lease_id'),
     changeLeaseUntil: timestamptz('change_lease_until'),
+    /**
+     * Seats bought while a schedule holds the next period, whose invoice waits for the card
+     * holder's confirmation: once that invoice is paid, the next phase gains `added` seats (it
+     * sold `nextBefore` when they were bought). The sync job applies and clears it.
+     */
+    pendingSeatPhase: jsonb('pending_seat_phase').$type<{
+      invoiceId: string;
+      nextBefore: number;
+      added: number;
+    }>(),
     /** subscriptionTimestamp: when the customer first subscribed. */
     subscribedAt: timestamptz('subscribed_at').notNull().defaultNow(),
     /** startTimestamp and endTimestamp: the current billing period. */

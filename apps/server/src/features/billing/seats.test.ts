@@ -32,7 +32,7 @@ describe('seats: add now, remove at the renewal', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     return { headers: (await signedInAs(t, email)).headers, userId: user!.id };
   };
-  const call = (caller: Caller, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: caller.headers, ...(payload ? { payload } : {}) });
   const seatsUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v2/${subscription}/seats/v1`;
@@ -66,6 +66,16 @@ describe('seats: add now, remove at the renewal', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     return paymentInfoSchema.parse(res.json());
+  };
+  /** Saves `card` as the customer's card through the provider's portal page. */
+  const useCard = async (space: string, card: string) => {
+    const portal = await call(
+      owner,
+      'GET',
+      `${billingBase(space)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
+    );
+    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: card });
   };
   const addSeats = (space: string, subscription: string, quantity: number, prorationDate?: number) =>
     call(owner, 'POST', seatsUrl(space, subscription), {
@@ -155,13 +165,7 @@ describe('seats: add now, remove at the renewal', () => {
 
   it('SEAT-015 BILL-019 a card that needs authentication leaves the purchase waiting for confirmation; the seats stay as paid', async () => {
     const { spaceId, subscriptionId } = await paidSpace('Seats to confirm', { country: 'US', seats: 2 });
-    const portal = await call(
-      owner,
-      'GET',
-      `${billingBase(spaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
-    );
-    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
-    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: '4000002500003155' });
+    await useCard(spaceId, '4000002500003155');
 
     const res = await addSeats(spaceId, subscriptionId, 1);
     expect(res.statusCode, res.body).toBe(200);
@@ -178,18 +182,54 @@ describe('seats: add now, remove at the renewal', () => {
     expect((await seatPlanOf(spaceId)).plan.totalSeats).toBe(2);
   });
 
+  it('SEAT-015 BILL-014 seats confirmed by the card holder while a cycle change waits: once their invoice is paid, the next phase sells them too', async () => {
+    const { spaceId, subscriptionId, providerId } = await paidSpace('Seats confirmed, then monthly', {
+      country: 'US',
+      seats: 2,
+    });
+    const change = await call(owner, 'PUT', `${billingBase(spaceId)}/subscriptions/v1/${subscriptionId}`, {
+      billingInterval: 'MONTHLY',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const nextPhase = async () => {
+      const provider = await stripe.subscriptions.retrieve(providerId);
+      const schedule = await stripe.subscriptionSchedules.retrieve(provider.schedule as string);
+      return schedule.phases.at(-1)!.items[0]!;
+    };
+    const monthly = (await nextPhase()).price;
+    expect(await nextPhase()).toMatchObject({ quantity: 2 });
+
+    await useCard(spaceId, '4000002500003155');
+    const res = await addSeats(spaceId, subscriptionId, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    const { latestInvoice } = addSeatsV1.response.parse(res.json());
+    expect(latestInvoice.paymentState).toBe('REQUIRES_CONFIRMATION');
+    // Not paid yet: the renewal still sells 2.
+    expect(await nextPhase()).toMatchObject({ quantity: 2 });
+
+    const confirmed = await postForm(t.baseUrl, `${latestInvoice.hostedInvoiceUrl!}/authenticate`, {
+      result: 'complete',
+    });
+    expect(confirmed.status).toBe(303);
+    const customerId = (await stripe.subscriptions.retrieve(providerId)).customer as string;
+    const sync = () =>
+      syncBillingCustomerJob.run({ database: t.database, config: t.context.config, data: { customerId } });
+    await sync();
+    expect(await nextPhase()).toMatchObject({ price: monthly, quantity: 3 });
+    // A sync again (a late webhook) adds nothing more.
+    await sync();
+    expect(await nextPhase()).toMatchObject({ price: monthly, quantity: 3 });
+    const { plan, subscription } = await seatPlanOf(spaceId);
+    expect(plan.totalSeats).toBe(3);
+    expect(subscription.scheduledChanges).toMatchObject({ targetBillingInterval: 'MONTHLY' });
+  });
+
   it('SEAT-015 a declined card answers 402 payment_failed and changes nothing: no seats, no open invoice left', async () => {
     const { spaceId, subscriptionId, providerId } = await paidSpace('Seats declined', {
       country: 'US',
       seats: 2,
     });
-    const portal = await call(
-      owner,
-      'GET',
-      `${billingBase(spaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
-    );
-    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
-    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: '4000000000000341' });
+    await useCard(spaceId, '4000000000000341');
 
     const res = await addSeats(spaceId, subscriptionId, 1);
     expect(res.statusCode, res.body).toBe(402);

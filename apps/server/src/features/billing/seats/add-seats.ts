@@ -1,5 +1,7 @@
 import { MEMBER_TEXTS, SEATS, type SeatPurchase, type UserPlan } from '@mergeboard/core';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
+import { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { readInvoice } from '../payment-state/latest-invoice';
 import { syncBillingCustomer } from '../sync/billing-sync';
@@ -11,7 +13,8 @@ import {
   seatItemOf,
   seatPlanOf,
 } from '../subscription-change/live-subscription';
-import { plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
+import { plannedNextPeriod } from '../subscription-change/next-phase';
+import { addSeatsToNextPhase } from './seat-phase-followup';
 
 interface AddSeatsRequest {
   workspaceId: string;
@@ -88,10 +91,17 @@ export async function addSeats(context: AppContext, request: AddSeatsRequest): P
       await stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void:${invoiceId}` });
       throw new AppError('payment_failed', 'Your card was declined. No seats were added.');
     }
-    if (invoice.paid && updated.schedule) {
-      // A schedule's next phase would otherwise sell the old quantity again at the renewal.
-      const next = await plannedNextPeriod(stripe, subscription);
-      await setNextPeriod(stripe, updated, { ...next, quantity: target }, `seats-phase:${invoiceId}`);
+    if (updated.schedule) {
+      // A schedule's next phase would otherwise sell the old quantity again at the renewal. It may
+      // sell fewer than today (members made free at the renewal): the new seats come on top.
+      const seats = { nextBefore: (await plannedNextPeriod(stripe, subscription)).quantity, added };
+      if (invoice.paid) await addSeatsToNextPhase(stripe, updated, invoiceId, seats);
+      else {
+        await db
+          .update(subscriptions)
+          .set({ pendingSeatPhase: { invoiceId, ...seats } })
+          .where(eq(subscriptions.id, row.id));
+      }
     }
     await syncBillingCustomer(db, stripe, row.providerCustomerId ?? idOf(updated.customer)!);
     return { subscriptionId: row.id, expectedTotalSeats: target, latestInvoice: invoice };
