@@ -1,22 +1,45 @@
 import type { Role, WorkspacePlan } from '../constants/domain';
+import type { PaymentAlertKind } from './payment-alerts';
 
-// Apart from payment-alerts.ts: the shell imports these two, and every module it imports loads
-// with every page.
+// Apart from payment-alerts.ts: the shell imports these, and every module it imports loads with
+// every page.
 
 /**
- * ALERT-013: we implement the first variant of the billing warnings, as the legacy alert does
- * (ALERT-004, 'Learn more'): they show to ADMIN or OWNER and each can be dismissed (ALERT-010),
- * not the second variant's OWNER-only warnings that cannot be closed (ALERT-012, ALERT-014).
+ * The spec describes two variants of the billing warnings (000 §4). We pair them with the two
+ * billing models, as the sidebar's Billing item is (SHELL-005 in the older model, SHELL-006 in the
+ * per-seat one): the per-seat model's billing is the owner's alone (PERM-004/005), so its
+ * warnings are the second variant's (OWNER only, not closable while the condition holds); the
+ * older model's are the first variant's (ADMIN or OWNER, each dismissible, ALERT-010).
  */
-export const seesBillingWarnings = (role: Role) => role === 'ADMIN' || role === 'OWNER';
+export type BillingWarningVariant = 'first' | 'second';
+export const billingWarningVariant = (isPerSeat: boolean): BillingWarningVariant =>
+  isPerSeat ? 'second' : 'first';
+
+/** ALERT-013 (first variant): ADMIN or OWNER; ALERT-014 (second variant): OWNER only. */
+export const seesBillingWarnings = (role: Role, variant: BillingWarningVariant) =>
+  variant === 'second' ? role === 'OWNER' : role === 'ADMIN' || role === 'OWNER';
 
 /**
- * Whether the shell loads the payment alerts at all: a manager who may open the space's billing
- * (the per-seat model gives it to the OWNER only, PERM-010: the warnings lead to billing actions)
- * of a space that pays, or of any space on its billing page, where a canceled subscription is
- * told (BILL-025). Nobody else asks for the subscriptions (BILL-021).
+ * ALERT-012: in the second variant the failed and requires-confirmation warnings cannot be closed
+ * while the condition holds (they leave once the invoice is paid); the canceled one always can.
+ */
+export const canCloseBillingWarning = (kind: PaymentAlertKind, variant: BillingWarningVariant) =>
+  variant === 'first' || kind === 'subscription-canceled';
+
+/**
+ * Whether the shell loads the payment alerts at all: a manager who sees the warnings and may open
+ * the space's billing (PERM-010: the warnings lead to billing actions), of a space that pays, or
+ * of any space on its billing page, where a canceled subscription is told (BILL-025). Nobody else
+ * asks for the subscriptions (BILL-021).
  */
 export const loadsPaymentAlerts = (
   space: { userRole: Role; workspacePlan: WorkspacePlan },
-  { onBilling, billingAccess }: { onBilling: boolean; billingAccess: boolean },
-) => seesBillingWarnings(space.userRole) && billingAccess && (space.workspacePlan !== 'FREE' || onBilling);
+  {
+    onBilling,
+    billingAccess,
+    variant,
+  }: { onBilling: boolean; billingAccess: boolean; variant: BillingWarningVariant },
+) =>
+  seesBillingWarnings(space.userRole, variant) &&
+  billingAccess &&
+  (space.workspacePlan !== 'FREE' || onBilling);

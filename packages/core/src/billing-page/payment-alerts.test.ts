@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   liveInvoiceAlert,
+  PAYMENT_ALERT_KINDS,
   PAYMENT_ALERT_TEXTS,
   paymentAlertKey,
   paymentAlertSubject,
   UNKNOWN_END_DATE,
 } from './payment-alerts';
-import { loadsPaymentAlerts, seesBillingWarnings } from './payment-alerts-gate';
+import {
+  billingWarningVariant,
+  canCloseBillingWarning,
+  loadsPaymentAlerts,
+  seesBillingWarnings,
+} from './payment-alerts-gate';
 import { canManageBilling } from './subscription-actions';
 import { subscription } from './subscription-test-kit';
 
@@ -27,15 +33,30 @@ describe('payment alerts', () => {
     expect(paymentAlertKey('subscription-canceled', 'sub-2')).toBe('subscription-canceled:sub-2');
   });
 
-  it('ALERT-013 ALERT-014 the first variant: ADMIN and OWNER see the billing warnings, MEMBER does not', () => {
-    expect(seesBillingWarnings('OWNER')).toBe(true);
-    expect(seesBillingWarnings('ADMIN')).toBe(true);
-    expect(seesBillingWarnings('MEMBER')).toBe(false);
+  it('ALERT-013 ALERT-014 the first variant (older model): ADMIN and OWNER see the billing warnings; the second (per-seat): OWNER only', () => {
+    expect(billingWarningVariant(false)).toBe('first');
+    expect(billingWarningVariant(true)).toBe('second');
+    expect(seesBillingWarnings('OWNER', 'first')).toBe(true);
+    expect(seesBillingWarnings('ADMIN', 'first')).toBe(true);
+    expect(seesBillingWarnings('MEMBER', 'first')).toBe(false);
+    expect(seesBillingWarnings('OWNER', 'second')).toBe(true);
+    expect(seesBillingWarnings('ADMIN', 'second')).toBe(false);
+    expect(seesBillingWarnings('MEMBER', 'second')).toBe(false);
+  });
+
+  it('ALERT-010 ALERT-012 every warning is dismissible in the first variant; in the second only the canceled one', () => {
+    for (const kind of PAYMENT_ALERT_KINDS) expect(canCloseBillingWarning(kind, 'first')).toBe(true);
+    expect(canCloseBillingWarning('payment-failed', 'second')).toBe(false);
+    expect(canCloseBillingWarning('requires-confirmation', 'second')).toBe(false);
+    expect(canCloseBillingWarning('subscription-canceled', 'second')).toBe(true);
   });
 
   it('BILL-021 PERM-010 the shell loads them for managers with billing access of a paying space, or on the billing page', () => {
-    const away = { onBilling: false, billingAccess: true };
+    const away = { onBilling: false, billingAccess: true, variant: 'first' as const };
     expect(loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, away)).toBe(true);
+    expect(
+      loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, { ...away, variant: 'second' }),
+    ).toBe(false);
     expect(
       loadsPaymentAlerts({ userRole: 'ADMIN', workspacePlan: 'PRO' }, { ...away, billingAccess: false }),
     ).toBe(false);

@@ -131,8 +131,9 @@ describe('payment alerts', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?show-plans=1'));
   });
 
-  it('ALERT-010 ALERT-011 a dismissed alert stays dismissed, under its kind and subscription id', async () => {
-    const first = await openPage();
+  it('ALERT-010 ALERT-011 in the older model (first variant) a dismissed alert stays dismissed, under its kind and subscription id', async () => {
+    const olderModel = { user: domainOwner([acme], { isPerSeat: false }) };
+    const first = await openPage(olderModel);
     const alert = within(await paymentAlert('Your last payment attempt failed'));
     await first.user.click(alert.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
@@ -144,13 +145,33 @@ describe('payment alerts', () => {
     first.unmount();
 
     // After a reload it stays closed; the same subscription waiting for a confirmation is another alert.
-    const again = await openPage();
+    const again = await openPage(olderModel);
     await waitFor(() => expect(again.server.calls(invoiceRoute())).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Mail merges' });
     expect(screen.queryByText('Your last payment attempt failed')).not.toBeInTheDocument();
     again.unmount();
-    await openPage({ latest: needsConfirmation });
+    await openPage({ ...olderModel, latest: needsConfirmation });
     expect(await paymentAlert('Your last payment attempt requires confirmation')).toBeInTheDocument();
+  });
+
+  it('ALERT-012 ALERT-014 in a per-seat space (second variant) the failed and waiting warnings cannot be closed while they hold, even if dismissed before', async () => {
+    window.localStorage.setItem('mb.dismissedAlerts', JSON.stringify([`payment-failed:${SUB_ID}`]));
+    const first = await openPage();
+    const failedAlert = within(await paymentAlert('Your last payment attempt failed'));
+    expect(failedAlert.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    first.unmount();
+    await openPage({ latest: needsConfirmation });
+    const waiting = within(await paymentAlert('Your last payment attempt requires confirmation'));
+    expect(waiting.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+  });
+
+  it('ALERT-014 in a per-seat space an ADMIN is not shown the warnings and never asks for the subscriptions', async () => {
+    const admin = { ...acme, userRole: 'ADMIN' as const };
+    const { server } = await openPage({ space: admin, user: domainOwner([admin]) });
+    await screen.findByRole('heading', { name: 'Mail merges' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.calls(billingRoutes(admin).subscriptions)).toHaveLength(0);
+    expect(screen.queryByText('Your last payment attempt failed')).not.toBeInTheDocument();
   });
 
   it('ALERT-013 an ADMIN with billing access sees the warnings too (older model)', async () => {

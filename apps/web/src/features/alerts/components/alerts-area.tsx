@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
+import { billingWarningVariant, loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
@@ -38,12 +38,14 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
     space.workspacePlan === 'LEGACY' &&
     !onBilling &&
     !isDismissed(legacyAlertKey(space.workspaceId));
-  const billingAccess = useOptionalSpace()?.permissions.canAccessWorkspaceBilling ?? false;
-  const showPayment = space != null && loadsPaymentAlerts(space, { onBilling, billingAccess });
+  const inSpace = useOptionalSpace();
+  const billingAccess = inSpace?.permissions.canAccessWorkspaceBilling ?? false;
+  const variant = billingWarningVariant(inSpace?.isPerSeat ?? false);
+  const showPayment = space != null && loadsPaymentAlerts(space, { onBilling, billingAccess, variant });
 
   const payment = showPayment && (
     <Suspense>
-      <PaymentAlerts space={space} />
+      <PaymentAlerts space={space} variant={variant} />
     </Suspense>
   );
 

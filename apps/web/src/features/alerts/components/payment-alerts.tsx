@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import {
+  canCloseBillingWarning,
   GENERIC_ERROR,
   liveInvoiceAlert,
   PAYMENT_ALERT_TEXTS,
@@ -7,6 +8,7 @@ import {
   paymentAlertSubject,
   timestampOf,
   UNKNOWN_END_DATE,
+  type BillingWarningVariant,
   type PaymentAlertKind,
   type UserWorkspace,
 } from '@mergeboard/core';
@@ -23,13 +25,14 @@ function endDateOf(endTimestamp: string | undefined): string {
 }
 
 /**
- * BILL-017..025, ALERT-010..013: the payment warnings of the active space, for its ADMIN or
+ * BILL-017..025, ALERT-010..014: the payment warnings of the active space, for its ADMIN or
  * OWNER (the shell loads this only for them, so members never ask for the subscriptions,
  * BILL-021). A live subscription's latest invoice says whether the last payment failed or waits
  * for a confirmation; a space whose subscriptions were all canceled on an unpaid invoice is told
- * so. Each warning is dismissed for good under its key (first variant, see core payment-alerts).
+ * so. A warning that can be closed is dismissed for good under its key; in the second variant
+ * (per-seat spaces, see core payment-alerts-gate) the failed and waiting ones stay while they hold.
  */
-export function PaymentAlerts({ space }: { space: UserWorkspace }) {
+export function PaymentAlerts({ space, variant }: { space: UserWorkspace; variant: BillingWarningVariant }) {
   const { isDismissed, dismissKey } = useAlerts();
   const subscriptions = useSubscriptions(space.workspaceId, { enabled: true });
   const subject = paymentAlertSubject(subscriptions.data?.items ?? []);
@@ -48,7 +51,8 @@ export function PaymentAlerts({ space }: { space: UserWorkspace }) {
         : null;
   if (!kind) return null;
   const key = paymentAlertKey(kind, subject.subscription.subscriptionId);
-  if (isDismissed(key)) return null;
+  const closable = canCloseBillingWarning(kind, variant);
+  if (closable && isDismissed(key)) return null;
   const texts = PAYMENT_ALERT_TEXTS[kind];
   const hostedInvoiceUrl = invoice.data?.hostedInvoiceUrl ?? null;
 
@@ -56,7 +60,7 @@ export function PaymentAlerts({ space }: { space: UserWorkspace }) {
     <Alert
       color={kind === 'subscription-canceled' ? 'red' : 'yellow'}
       title={texts.title}
-      withCloseButton
+      withCloseButton={closable}
       closeButtonLabel="Dismiss"
       onClose={() => dismissKey(key)}
       data-alert-kind={kind}
