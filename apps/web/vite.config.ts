@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { leaveOutContractSummaries } from './src/app/contract-summaries.js';
 import { laterStylesFor, mantineImportsOf } from './src/app/mantine-later-styles.js';
 
 /**
@@ -115,7 +116,7 @@ const serverUrl = 'http://localhost:8080';
 export default defineConfig({
   // Absolute root so the config behaves the same whether run from the repo root or apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), lightImports(), laterStyles()],
+  plugins: [react(), lightImports(), laterStyles(), leaveOutContractSummaries()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

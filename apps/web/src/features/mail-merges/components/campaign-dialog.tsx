@@ -5,7 +5,7 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSpace } from '../../spaces';
-import { usePollResponses, usePollResults, useSentCampaign } from '../api/mail-merges';
+import { usePollResponses, usePollResults, useSentCampaign } from '../api/campaign-detail';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
 /** MM-018: shown when the merge was sent by someone else. */
