@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/job';
-import { createPayments } from '../../payments';
-import { syncBillingCustomer } from './billing-sync';
 
 export const SYNC_BILLING_CUSTOMER_JOB = 'sync-billing-customer';
 
@@ -17,6 +15,11 @@ export const syncBillingCustomerJob = defineJob<{ customerId: string }>({
   policy: 'stately',
   async run({ database, config, data }) {
     const { customerId } = dataSchema.parse(data);
+    // The Stripe SDK loads when the job first runs, not with every worker (their memory).
+    const [{ createPayments }, { syncBillingCustomer }] = await Promise.all([
+      import('../../payments'),
+      import('./billing-sync'),
+    ]);
     await syncBillingCustomer(database.db, createPayments(config).stripe, customerId);
   },
 });
