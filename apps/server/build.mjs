@@ -7,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mergeboard/'));
 
 /**
- * Our own modules as free of side effects, so a bundle leaves out the ones its entry imports but
- * never calls: the worker's jobs reach feature indexes that also re-export routes, which would
+ * Our own modules (relative imports and @mergeboard/core) as free of side effects, so a bundle
+ * leaves out the ones its entry imports but never calls: the worker's jobs reach feature indexes that also re-export routes, which would
  * bring the HTTP code and the packages only it uses (exceljs, the OpenAPI tooling, oidc-provider)
  * into the worker. None of our modules is imported for its side effects alone; esbuild warns
  * about any such import it would drop, and a warning fails the build.
@@ -16,7 +16,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const ownModulesArePure = {
   name: 'own-modules-are-pure',
   setup(build) {
-    build.onResolve({ filter: /^\./ }, async (args) => {
+    build.onResolve({ filter: /^(\.|@mergeboard\/)/ }, async (args) => {
       if (args.pluginData === 'resolved') return undefined;
       const { resolveDir, kind, importer } = args;
       const resolved = await build.resolve(args.path, { resolveDir, kind, importer, pluginData: 'resolved' });
