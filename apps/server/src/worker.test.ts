@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
 import {
+  appForWorkerProcesses,
   PEOPLE_HEADER,
   people,
   recipientStatuses,
@@ -13,8 +12,8 @@ import {
   sheetFixture,
 } from './features/merge-engine/merge-test-kit';
 import { startSmtpSink, type SmtpSink } from './features/merge-engine/smtp-sink';
-import { createEmptyPostgresDatabase, testingPostgres } from './testing/test-database';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { testingPostgres } from './testing/test-database';
+import type { TestApp } from './testing/test-app';
 
 const ROWS = 20;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,20 +41,7 @@ describe.skipIf(!testingPostgres())(
     beforeAll(async () => {
       await builtServer();
       sink = await startSmtpSink();
-      const empty = await createEmptyPostgresDatabase();
-      databaseUrl = empty.url;
-      const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
-      await runMigrations(database);
-      t = await createTestApp({
-        database: {
-          ...database,
-          destroy: async () => {
-            await database.close();
-            await empty.drop();
-          },
-        },
-        env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://mergeboard.example' },
-      });
+      ({ t, databaseUrl } = await appForWorkerProcesses(sink.url));
     });
     afterEach(() => {
       worker?.kill('SIGKILL');
