@@ -1,75 +1,33 @@
 // The merge engine's throughput on PostgreSQL (issue 14): a 100,000-recipient merge sent into a
-// local smtp-server sink, by one worker process and then by two sharing one merge. Prints
-// messages per second (first to last message the sink accepted), each worker's peak RSS and the
-// claim transaction's time per batch. Targets: ≥ 1,000 messages/s with one worker, RSS < 150 MB.
-// Prints figures; never fails on a number.
+// local smtp-server sink by the worker we ship (apps/server/dist/worker.js, built when stale), one
+// worker process and then two sharing one merge. The merge is loaded in SQL, SENDING, and its
+// `merge-send` jobs (one per lane, MERGE_WORKERS_PER_MERGE = the round's worker count) are
+// enqueued the way enqueue.ts does. Prints messages per second (first to last message the sink
+// accepted), each worker's peak RSS (VmHWM of /proc/<pid>/status, read when the merge completes)
+// and the claim transaction's time per batch (the worker's `claimMs` lines at LOG_LEVEL=debug).
+// Targets: ≥ 1,000 messages/s with one worker, RSS < 150 MB. Prints figures; never fails on a number.
 //
 // BENCH_ADMIN_URL        PostgreSQL to create/drop the throwaway database in
 //                        (default postgres://postgres@127.0.0.1:5432/test)
 // BENCH_RECIPIENTS       recipients per merge (default 100000)
+// BENCH_ENTRY            the worker to start: worker (dist/worker.js, default) or main
+//                        (dist/main.js with ROLE=worker, which hands over to the same worker)
 // MERGE_BATCH_SIZE, MERGE_CONCURRENCY, SMTP_MAX_CONNECTIONS, SMTP_RATE_PER_SECOND
 //                        passed to the workers as they are (the server's own settings)
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { build } from 'esbuild';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
-import { throwawayDatabase } from './lib/processes.mjs';
+import { buildIfStale, root } from '../scripts/lib/build.mjs';
+import { sleep, stop, throwawayDatabase } from './lib/processes.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
-
-/**
- * Our own modules as free of side effects, so the bundle leaves out the ones the worker imports
- * but never calls (the routes that feature indexes re-export, and the packages only they use:
- * exceljs, the OpenAPI tooling).
- */
-const ownModulesArePure = {
-  name: 'own-modules-are-pure',
-  setup(build) {
-    build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.pluginData === 'resolved') return undefined;
-      const { resolveDir, kind, importer } = args;
-      const resolved = await build.resolve(args.path, { resolveDir, kind, importer, pluginData: 'resolved' });
-      return resolved.errors.length > 0 ? resolved : { ...resolved, sideEffects: false };
-    });
-  },
-};
-
-/**
- * The worker process script, bundled like the server (our code in, npm packages external), split
- * so that what it imports lazily (Gmail sending, with the auth feature) stays out of its start-up.
- */
-async function bundleWorker() {
-  mkdirSync(path.join(root, 'apps/server/dist'), { recursive: true });
-  const outdir = mkdtempSync(path.join(root, 'apps/server/dist/bench-'));
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@mergeboard/'));
-  await build({
-    entryPoints: {
-      'merge-worker': path.join(root, 'apps/server/src/features/merge-engine/merge-worker-process.ts'),
-    },
-    outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    plugins: [ownModulesArePure],
-    logLevel: 'warning',
-  });
-  return {
-    outfile: path.join(outdir, 'merge-worker.js'),
-    remove: () => rmSync(outdir, { recursive: true, force: true }),
-  };
-}
+const ENTRY = process.env.BENCH_ENTRY ?? 'worker';
 
 /** An SMTP sink that only counts: each message's Message-ID, and when the first and last arrived. */
 async function startSink() {
@@ -158,23 +116,60 @@ async function loadMerge(db, label) {
   return { mergeId: merge.rows[0].id, campaignId };
 }
 
-function runWorker(script, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-        script,
-      ],
-      { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`worker exited with code ${code}`));
-      return resolve(JSON.parse(output.trim().split('\n').at(-1)));
-    });
+/**
+ * Starts the shipped worker and answers once its queue runs (it says so on stderr), with its
+ * `claimMs` figures as its debug log reports them and its peak RSS so far (`peakRss()`).
+ */
+async function startWorker(env) {
+  const entry = path.join(root, `apps/server/dist/${ENTRY}.js`);
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      entry,
+    ],
+    { cwd: root, env: { ...env, ROLE: 'worker' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const claimMs = [];
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      if (!line.includes('"claimMs"')) continue;
+      claimMs.push(JSON.parse(line).claimMs);
+    }
   });
+  let errors = '';
+  const running = new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk) => {
+      errors += chunk;
+      if (errors.includes('worker is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited with code ${code}:\n${errors}`)));
+  });
+  await running;
+  return {
+    child,
+    claimMs,
+    /** VmHWM: the most resident memory the process has had (Linux). */
+    peakRss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) * 1024;
+    },
+  };
+}
+
+/** The merge's `merge-send` jobs, one per lane, as enqueueMergeSend sends them. */
+async function enqueueMerge(boss, mergeId, lanes) {
+  for (let lane = 0; lane < lanes; lane += 1) {
+    await boss.send('merge-send', { mergeId, lane }, { singletonKey: `${mergeId}/${lane}` });
+  }
+}
+
+async function mergeStatus(db, mergeId) {
+  const { rows } = await db.query('SELECT status FROM merges WHERE id = $1', [mergeId]);
+  return rows[0].status;
 }
 
 const quantile = (values, q) => {
@@ -183,7 +178,7 @@ const quantile = (values, q) => {
 };
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function round(workers, { db, sink, script, databaseUrl, label }) {
+async function round(workers, { db, boss, sink, databaseUrl, label }) {
   const { mergeId, campaignId } = await loadMerge(db, label);
   sink.reset();
   const env = {
@@ -192,25 +187,37 @@ async function round(workers, { db, sink, script, databaseUrl, label }) {
     SMTP_URL: sink.url,
     PUBLIC_URL: 'http://bench.example',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    MERGE_ID: mergeId,
-    LOG_LEVEL: 'silent',
+    MERGE_WORKERS_PER_MERGE: String(workers),
+    LOG_LEVEL: 'debug',
   };
+  const running = await Promise.all(Array.from({ length: workers }, () => startWorker(env)));
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: workers }, () => runWorker(script, env)));
+  let peaks = [];
+  try {
+    await enqueueMerge(boss, mergeId, workers);
+    while ((await mergeStatus(db, mergeId)) === 'SENDING') {
+      if (running.some((worker) => worker.child.exitCode !== null)) throw new Error('a worker exited');
+      await sleep(250);
+    }
+    peaks = running.map((worker) => worker.peakRss());
+  } finally {
+    await Promise.all(running.map((worker) => stop(worker.child)));
+  }
   const wallSeconds = (performance.now() - started) / 1000;
   const { rows } = await db.query(
     `SELECT status, count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 GROUP BY status`,
     [campaignId],
   );
   const duplicates = [...sink.seen.values()].filter((n) => n > 1).length;
-  const claims = results.flatMap((result) => result.claimMs);
+  const claims = running.flatMap((worker) => worker.claimMs);
   console.log(
     `${workers} worker${workers > 1 ? 's' : ''}: ${sink.seen.size} messages in ${sink.seconds().toFixed(1)} s ` +
-      `= ${(sink.seen.size / sink.seconds()).toFixed(0)} messages/s (wall ${wallSeconds.toFixed(1)} s with start-up); ` +
-      `duplicates ${duplicates}; rows ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+      `= ${(sink.seen.size / sink.seconds()).toFixed(0)} messages/s (wall ${wallSeconds.toFixed(1)} s from enqueue, ` +
+      `with pg-boss's polling); duplicates ${duplicates}; merge ${await mergeStatus(db, mergeId)}; ` +
+      `rows ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
   );
   console.log(
-    `  peak RSS ${results.map((result) => mb(result.maxRssBytes)).join(', ')} (target < 150 MB); ` +
+    `  peak RSS ${peaks.map(mb).join(', ')} (target < 150 MB); ` +
       `claim per batch: median ${quantile(claims, 0.5).toFixed(1)} ms, p95 ${quantile(claims, 0.95).toFixed(1)} ms ` +
       `over ${claims.length} batches`,
   );
@@ -218,21 +225,26 @@ async function round(workers, { db, sink, script, databaseUrl, label }) {
 }
 
 async function main() {
+  buildIfStale({ only: 'server' });
   const database = await throwawayDatabase(adminUrl, 'engine');
   if (!database) return;
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // Dropping the database ends connections still closing; that is no failure of the bench.
+  pool.on('error', () => undefined);
   const sink = await startSink();
-  const worker = await bundleWorker();
+  // Only enqueues (never started): the workers create the queues when they start.
+  const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) } });
   try {
     await migrate(drizzle(pool), { migrationsFolder: path.join(root, 'apps/server/drizzle') });
     const db = await pool.connect();
     try {
       console.log(
-        `engine: ${RECIPIENTS} recipients per merge into a local SMTP sink (database ${database.name}); ` +
-          `batch ${process.env.MERGE_BATCH_SIZE ?? 'default'}, concurrency ${process.env.MERGE_CONCURRENCY ?? 'default'}, ` +
+        `engine: ${RECIPIENTS} recipients per merge into a local SMTP sink (database ${database.name}), ` +
+          `workers: dist/${ENTRY}.js with ROLE=worker; batch ${process.env.MERGE_BATCH_SIZE ?? 'default'}, ` +
+          `concurrency ${process.env.MERGE_CONCURRENCY ?? 'default'}, ` +
           `SMTP connections ${process.env.SMTP_MAX_CONNECTIONS ?? 'default'}`,
       );
-      const shared = { db, sink, script: worker.outfile, databaseUrl: database.url };
+      const shared = { db, boss, sink, databaseUrl: database.url };
       const one = await round(1, { ...shared, label: 'one' });
       await round(2, { ...shared, label: 'two' });
       console.log(`target ≥ 1,000 messages/s with one worker: ${one >= 1000 ? 'met' : 'not met'}`);
@@ -240,7 +252,6 @@ async function main() {
       db.release();
     }
   } finally {
-    worker.remove();
     await sink.close();
     await pool.end();
     await database.drop();

@@ -5,13 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** Our server's bundle: dist/main.js, dist/worker.js and the chunks they load. */
+const OUR_BUNDLE = /\/dist\/(?:main\.js|worker\.js|chunks\/)/;
+
 /** Where a frame's code lives: a package under node_modules, node itself, or our bundle. */
 function moduleOf(url) {
   if (!url) return '(native/V8)';
   if (url.startsWith('node:')) return 'node: core';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1];
-  if (url.includes('/dist/main.js')) return 'our server (dist/main.js)';
+  if (OUR_BUNDLE.test(url)) return 'our server (dist/)';
   return url.replace(/^file:\/\//, '');
 }
 
@@ -45,7 +48,7 @@ export function summarizeProfile(file, { from = -Infinity, to = Infinity, top = 
     const counted = new Set();
     for (let id = profile.samples[i]; id !== undefined; id = parentOf.get(id)) {
       const frame = nodes.get(id).callFrame;
-      if (!frame.url.includes('/dist/main.js')) continue;
+      if (!OUR_BUNDLE.test(frame.url)) continue;
       const own = `${frame.functionName || '(anonymous)'} :${frame.lineNumber + 1}`;
       if (counted.has(own)) continue;
       counted.add(own);
@@ -60,7 +63,7 @@ export function summarizeProfile(file, { from = -Infinity, to = Infinity, top = 
   for (const [module, us] of ranked(selfByModule, 15)) console.log(`${pct(us)}  ${module}`);
   console.log(`top ${top} functions by self time:`);
   for (const [name, us] of ranked(selfByFunction, top)) console.log(`${pct(us)}  ${name}`);
-  console.log('our own functions (dist/main.js) by inclusive time:');
+  console.log('our own functions (dist/) by inclusive time:');
   for (const [name, us] of ranked(ownInclusive, 15)) console.log(`${pct(us)}  ${name}`);
 }
 

@@ -43,9 +43,13 @@ const targets = {
   },
 };
 
-/** Builds the web app and the server bundle when missing or older than their sources. */
-export function buildIfStale({ force = false } = {}) {
+/**
+ * Builds the web app and the server bundle (dist/main.js, dist/worker.js and their chunks; one
+ * build writes them all, main.js last) when missing or older than their sources; `only` names one.
+ */
+export function buildIfStale({ force = false, only } = {}) {
   for (const [name, target] of Object.entries(targets)) {
+    if (only && name !== only) continue;
     const output = path.join(root, target.output);
     const fresh = existsSync(output) && statSync(output).mtimeMs >= newestMtime(target.inputs);
     if (fresh && !force) continue;

@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../config/config';
 import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE, SHEETS_READONLY_SCOPE } from '@mergeboard/core';
+import { GoogleGrantError } from './google-grant-error';
+
+export { GoogleGrantError };
 /** Where the built-in OpenID issuer is mounted inside the server. */
 export const LOCAL_ISSUER_PATH = '/oidc';
 
@@ -43,20 +46,6 @@ export interface GoogleTokens {
   refreshToken: string | null;
   accessTokenExpiresAt: Date;
   scope: string;
-}
-
-/**
- * Why Google's token endpoint did not refresh a grant: `revoked` (invalid_grant, or the answer no
- * longer names the compose scope: ask the person again) or `unavailable` (network, 5xx, anything
- * a retry may cure).
- */
-export class GoogleGrantError extends Error {
-  constructor(
-    readonly reason: 'revoked' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Google's access tokens last an hour; this is assumed when an answer does not say. */

@@ -5,7 +5,8 @@ import {
   storeRefreshedGoogleTokens,
   type OpenedGoogleGrant,
 } from './google-grants';
-import { GoogleGrantError, type OpenIdClient } from '../../access/openid-client';
+import { GoogleGrantError } from '../../access/google-grant-error';
+import type { OpenIdClient } from '../../access/openid-client';
 import type { TokenKeys } from '../../access/tokens';
 
 /** The compose grant is gone (never kept, revoked, or refused by Google): the person must allow it again. */

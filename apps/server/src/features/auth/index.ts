@@ -2,4 +2,5 @@ export { authRoutes } from './auth-routes';
 export { startSession } from './auth-service';
 export { SESSION_COOKIE, cookieIdentity, sessionCookieValue } from './refresh-cookie';
 export { ComposeGrantLost, GoogleUnavailable, googleAccessFor, type GoogleAccess } from './google-access';
-export { registerLocalIssuer, purgeExpiredIssuerStateJob } from './local-issuer';
+export { registerLocalIssuer } from './local-issuer';
+export { purgeExpiredIssuerStateJob } from './local-issuer/purge-job';

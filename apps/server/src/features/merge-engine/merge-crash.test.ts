@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { createEmptyPostgresDatabase, testingPostgres } from '../../testing/test-database';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { testingPostgres } from '../../testing/test-database';
+import type { TestApp } from '../../testing/test-app';
 import { reapStaleClaims } from './merge-jobs';
 import {
+  appForWorkerProcesses,
   PEOPLE_HEADER,
   people,
   recipientStatuses,
@@ -67,20 +66,7 @@ describe.skipIf(!testingPostgres())(
           if (received >= killAt) worker?.kill('SIGKILL');
         },
       });
-      const empty = await createEmptyPostgresDatabase();
-      databaseUrl = empty.url;
-      const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
-      await runMigrations(database);
-      t = await createTestApp({
-        database: {
-          ...database,
-          destroy: async () => {
-            await database.close();
-            await empty.drop();
-          },
-        },
-        env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://mergeboard.example' },
-      });
+      ({ t, databaseUrl } = await appForWorkerProcesses(sink.url));
     });
     afterAll(async () => {
       worker?.kill('SIGKILL');

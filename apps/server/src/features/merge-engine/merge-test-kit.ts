@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createMerge, type UserPlan } from '@mergeboard/core';
-import type { Database } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
+import { runMigrations } from '../../db/migrate';
 import {
   memberships,
   spreadsheetRows,
@@ -12,7 +13,8 @@ import {
   workspaces,
 } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
+import { createEmptyPostgresDatabase } from '../../testing/test-database';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 export type Caller = { headers: { authorization: string } };
 
@@ -179,4 +181,25 @@ export async function jobTaken(database: Database, mergeId: string): Promise<voi
   await database.db.execute(
     sql`DELETE FROM pgboss.job WHERE data->>'mergeId' = ${mergeId} AND state = 'created'`,
   );
+}
+
+/**
+ * The web process of a test whose workers are other processes: the app on a fresh, migrated
+ * PostgreSQL database (its URL for them), sending through `smtpUrl`. `t.database.destroy()` drops it.
+ */
+export async function appForWorkerProcesses(smtpUrl: string): Promise<{ t: TestApp; databaseUrl: string }> {
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
+  await runMigrations(database);
+  const t = await createTestApp({
+    database: {
+      ...database,
+      destroy: async () => {
+        await database.close();
+        await empty.drop();
+      },
+    },
+    env: { SMTP_URL: smtpUrl, PUBLIC_URL: 'http://mergeboard.example' },
+  });
+  return { t, databaseUrl: empty.url };
 }

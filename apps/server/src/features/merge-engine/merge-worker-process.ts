@@ -1,6 +1,6 @@
 /**
- * One merge worker as a process of its own, for the crash test and the benchmark (production runs
- * the same runMergeWorker as the merge-send job of a ROLE=worker server): it sends the merge
+ * One merge worker as a process of its own, for the crash test (production, and bench/engine.mjs,
+ * run the same runMergeWorker as the merge-send job of the worker, dist/worker.js): it sends the merge
  * MERGE_ID on DATABASE_URL with the environment's configuration (SMTP_URL, MERGE_BATCH_SIZE,
  * MERGE_CONCURRENCY …) until there is nothing left it may claim, then prints one JSON line: how
  * the run ended, each batch's claim time in milliseconds, and its peak resident memory.

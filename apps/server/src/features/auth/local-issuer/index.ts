@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
-import { defineJob } from '../../../jobs/job';
-import { purgeExpiredIssuerState } from './adapter';
 import { LOCAL_ISSUER_PATH } from './constants';
 import { interactionRoutes } from './interaction-routes';
 import { loadSigningKeys } from './keys';
@@ -81,10 +79,3 @@ export async function registerLocalIssuer(app: FastifyInstance, options: LocalIs
     { prefix: LOCAL_ISSUER_PATH },
   );
 }
-
-/** Deletes expired issuer state (interactions, codes, sessions, grants) every quarter hour. */
-export const purgeExpiredIssuerStateJob = defineJob({
-  name: 'purge-expired-issuer-state',
-  schedule: '*/15 * * * *',
-  run: ({ database }) => purgeExpiredIssuerState(database),
-});

@@ -1,6 +1,4 @@
 import { defineJob } from '../../../jobs/job';
-import { createPayments } from '../../payments';
-import { findSeatDrift } from './seat-drift';
 
 export const SEAT_DRIFT_JOB = 'report-seat-drift';
 
@@ -9,6 +7,11 @@ export const seatDriftJob = defineJob({
   name: SEAT_DRIFT_JOB,
   schedule: '17 4 * * *',
   async run({ database, config, logger }) {
+    // The Stripe SDK loads when the job first runs, not with every worker (their memory).
+    const [{ createPayments }, { findSeatDrift }] = await Promise.all([
+      import('../../payments'),
+      import('./seat-drift'),
+    ]);
     const drift = await findSeatDrift(database.db, createPayments(config).stripe);
     for (const entry of drift) logger?.warn({ seatDrift: entry }, 'seats used and seats paid disagree');
     logger?.info({ drifted: drift.length }, 'seat drift report');

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/job';
-import { createPayments } from '../../payments';
-import { followPendingSeatPhases } from '../seats/seat-phase-followup';
-import { syncBillingCustomer } from './billing-sync';
 
 export const SYNC_BILLING_CUSTOMER_JOB = 'sync-billing-customer';
 
@@ -19,6 +16,12 @@ export const syncBillingCustomerJob = defineJob<{ customerId: string }>({
   policy: 'stately',
   async run({ database, config, data }) {
     const { customerId } = dataSchema.parse(data);
+    // The Stripe SDK loads when the job first runs, not with every worker (their memory).
+    const [{ createPayments }, { syncBillingCustomer }, { followPendingSeatPhases }] = await Promise.all([
+      import('../../payments'),
+      import('./billing-sync'),
+      import('../seats/seat-phase-followup'),
+    ]);
     const { stripe } = createPayments(config);
     await followPendingSeatPhases(database.db, stripe, customerId);
     await syncBillingCustomer(database.db, stripe, customerId);

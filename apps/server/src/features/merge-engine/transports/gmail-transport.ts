@@ -1,5 +1,9 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { GoogleAccess } from '../../auth';
+import type { Config } from '../../../config/config';
+import { createOpenIdClient } from '../../../access/openid-client';
+import { createTokenKeys } from '../../../access/tokens';
+import type { Database } from '../../../db/client';
+import { googleAccessFor, type GoogleAccess } from '../../auth';
 import {
   mailOptionsOf,
   reasonOf,
@@ -62,4 +66,25 @@ export function gmailTransport(access: GoogleAccess): MergeTransport {
     },
     async close() {},
   };
+}
+
+/**
+ * The Gmail transport of a sender whose sign-in identity holds the compose grant. transport-for.ts
+ * imports this module only for such a sender: the auth feature and the OpenID client it brings are
+ * megabytes of heap a worker sending through SMTP would otherwise carry for its whole run.
+ */
+export function gmailTransportOf(options: {
+  database: Database;
+  config: Config;
+  identityId: string;
+  googleFetch?: typeof fetch | undefined;
+}): MergeTransport {
+  const { database, config } = options;
+  const signIn = createOpenIdClient({
+    config,
+    internalOrigin: () => config.publicUrl,
+    fetch: options.googleFetch,
+  });
+  const keys = createTokenKeys(config.SESSION_SECRET);
+  return gmailTransport(googleAccessFor({ db: database.db, keys, signIn }, options.identityId));
 }

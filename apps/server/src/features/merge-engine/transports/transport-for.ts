@@ -34,22 +34,9 @@ export async function transportFor(options: TransportOptions): Promise<MergeTran
   if (config.signIn.provider === 'google') {
     const identityId = await grantedIdentity(database, options.senderUserId);
     if (identityId) {
-      // Loaded only for a Gmail sender: the auth feature brings the OpenID provider and client,
-      // megabytes of heap a worker sending through SMTP would otherwise carry for its whole run.
-      const [{ createOpenIdClient }, { createTokenKeys }, { googleAccessFor }, { gmailTransport }] =
-        await Promise.all([
-          import('../../../access/openid-client'),
-          import('../../../access/tokens'),
-          import('../../auth'),
-          import('./gmail-transport'),
-        ]);
-      const signIn = createOpenIdClient({
-        config,
-        internalOrigin: () => config.publicUrl,
-        fetch: options.googleFetch,
-      });
-      const keys = createTokenKeys(config.SESSION_SECRET);
-      return gmailTransport(googleAccessFor({ db: database.db, keys, signIn }, identityId));
+      // Loaded only for a Gmail sender (see gmailTransportOf).
+      const { gmailTransportOf } = await import('./gmail-transport');
+      return gmailTransportOf({ database, config, identityId, googleFetch: options.googleFetch });
     }
   }
   if (config.SMTP_URL) return smtpTransport({ ...config, SMTP_URL: config.SMTP_URL });

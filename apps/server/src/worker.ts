@@ -1,0 +1,30 @@
+import { jobs } from './app/jobs';
+import { openMigrated, processLogger, seedDemoIfWanted, type Stoppable } from './boot';
+import type { Config } from './config/config';
+import { startQueue } from './jobs/queue';
+import { databaseShape, runUntilSignalled } from './run-main';
+
+/**
+ * ROLE=worker: the job queue running every job of app/jobs.ts, and nothing of the HTTP app (its
+ * routes, OpenAPI tooling and the packages only they use are never loaded; see build.mjs).
+ */
+export async function startWorker(config: Config): Promise<Stoppable> {
+  const logger = processLogger(config);
+  const database = await openMigrated(config);
+  await seedDemoIfWanted(config, database, logger);
+  const queue = await startQueue({ database, config, logger, work: true, jobs });
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    // Let running jobs end, then close the database.
+    stopping ??= queue.stop().then(() => database.close());
+    return stopping;
+  };
+  return { stop };
+}
+
+/** The worker process until a signal stops it (dist/worker.js, or dist/main.js with ROLE=worker). */
+export async function runWorker(config: Config): Promise<void> {
+  const worker = await runUntilSignalled(() => startWorker(config));
+  if (worker)
+    console.warn(`\n  ${config.PRODUCT_NAME} worker is running (database: ${databaseShape(config)})\n`);
+}
