@@ -8,6 +8,7 @@ import { setUpCatalogue, type CatalogueResult } from './features/billing';
 import { provisionDemoPurchases, seedDemo } from './features/demo';
 import { createPayments } from './features/payments';
 import { buildApp } from './app/build-app';
+import { closePromptly } from './http/close-promptly';
 import { jobs } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
 import { startWorker } from './worker';
@@ -95,7 +96,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const stop = () => {
     // Finish in-flight requests, then let running jobs end, then close the database.
     stopping ??= (async () => {
-      await app.close();
+      await closePromptly(app);
       await queue.stop();
       await database.close();
     })();

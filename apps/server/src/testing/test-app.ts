@@ -4,6 +4,7 @@ import type { Runtime } from '../app-context';
 import { loadConfig, type Config } from '../config/config';
 import { buildApp, type BuildAppOptions } from '../app/build-app';
 import { jobs } from '../app/jobs';
+import { closePromptly } from '../http/close-promptly';
 import { createPayments } from '../features/payments';
 import { startQueue } from '../jobs/queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -54,7 +55,7 @@ export async function createTestApp(
     context,
     database,
     close: async () => {
-      await app.close();
+      await closePromptly(app);
       await queue.stop();
       if (!options.database) await database.destroy();
     },
