@@ -62,6 +62,7 @@ describe('configuration from the environment', () => {
     const env = {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
       PUBLIC_URL: 'https://mail.example.com',
+      PAYMENTS_SANDBOX: 'allow',
     };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/vouches for any address typed into it/);
@@ -80,7 +81,12 @@ describe('configuration from the environment', () => {
   it('sends mail from MAIL_FROM, else from the product at the public host; SMTP_URL must be smtp(s)://', () => {
     const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
     expect(
-      loadConfig({ ...env, PUBLIC_URL: 'https://mail.example.com', LOCAL_SIGN_IN: 'allow' }).mailFrom,
+      loadConfig({
+        ...env,
+        PUBLIC_URL: 'https://mail.example.com',
+        LOCAL_SIGN_IN: 'allow',
+        PAYMENTS_SANDBOX: 'allow',
+      }).mailFrom,
     ).toBe('"Mergeboard" <no-reply@mail.example.com>');
     expect(loadConfig({ ...env, MAIL_FROM: 'Team <team@acme.example>' }).mailFrom).toBe(
       'Team <team@acme.example>',
@@ -92,6 +98,29 @@ describe('configuration from the environment', () => {
       'smtps://u:p@mail.example:465',
     );
   });
+  it('refuses to start the payment sandbox on an https:// PUBLIC_URL unless PAYMENTS_SANDBOX=allow', () => {
+    // Google is configured, so only the payments are left to the sandbox (the probe's case).
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
+      PUBLIC_URL: 'https://mail.example.com',
+      GOOGLE_CLIENT_ID: 'id.apps.example',
+      GOOGLE_CLIENT_SECRET: 's3cret',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/anyone can buy any plan with a test card/);
+    expect(() => loadConfig(env)).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig(env)).toThrow(/PAYMENTS_SANDBOX=allow/);
+    // Said on purpose: a staging install behind https.
+    expect(loadConfig({ ...env, PAYMENTS_SANDBOX: 'allow' }).payments.provider).toBe('sandbox');
+    // With Stripe, or on plain http (the embedded shape), there is nothing to refuse.
+    expect(
+      loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments
+        .provider,
+    ).toBe('stripe');
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:8080' }).payments.provider).toBe('sandbox');
+    expect(() => loadConfig({ ...env, PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
   it('pays through the sandbox without STRIPE_SECRET_KEY, with secrets of its own that survive restarts', () => {
     const secret = { SESSION_SECRET: 'a'.repeat(40), DATA_DIR: '/nonexistent' };
     const sandbox = loadConfig(secret).payments;

@@ -74,6 +74,8 @@ const envSchema = z.object({
   SUPPORT_URL: z.string().min(1).default('mailto:support@example.com'),
   /** `allow` runs the built-in issuer (no Google client) on an https:// PUBLIC_URL; see loadConfig. */
   LOCAL_SIGN_IN: z.enum(['allow'], "must be 'allow' (or unset)").optional(),
+  /** `allow` runs the payment sandbox (no STRIPE_SECRET_KEY) on an https:// PUBLIC_URL; see paymentsOf. */
+  PAYMENTS_SANDBOX: z.enum(['allow'], "must be 'allow' (or unset)").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,8 +156,21 @@ function dkimOf(env: Env): Config['dkim'] {
 const derivedSecret = (sessionSecret: string, purpose: string) =>
   createHmac('sha256', sessionSecret).update(`stripe-sandbox:${purpose}`).digest('hex');
 
-function paymentsOf(env: Env, sessionSecret: string): Config['payments'] {
+/**
+ * The sandbox sells Pro for the test card 4242, which suits the embedded shape on a private
+ * machine. An https:// PUBLIC_URL says the install is reachable by others, so it needs Stripe, or
+ * the operator saying on purpose that the sandbox is wanted there (a staging install).
+ */
+function paymentsOf(env: Env, sessionSecret: string, publicUrl: string): Config['payments'] {
   if (!env.STRIPE_SECRET_KEY) {
+    if (publicUrl.startsWith('https://') && env.PAYMENTS_SANDBOX !== 'allow') {
+      throw new ConfigError(
+        `Refusing to start: PUBLIC_URL is ${publicUrl} but STRIPE_SECRET_KEY is not set, so payments ` +
+          'would go to the built-in payment sandbox, where anyone can buy any plan with a test card. ' +
+          'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or set PAYMENTS_SANDBOX=allow if this https ' +
+          'install is not meant to take real payments.',
+      );
+    }
     return {
       provider: 'sandbox',
       secretKey: `sk_test_sandbox_${derivedSecret(sessionSecret, 'api-key')}`,
@@ -186,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     dataDir,
     SESSION_SECRET: sessionSecret,
-    payments: paymentsOf(parsed, sessionSecret),
+    payments: paymentsOf(parsed, sessionSecret, publicUrl),
     dkim: dkimOf(parsed),
     publicUrl,
     mailFrom:

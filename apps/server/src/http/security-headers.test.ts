@@ -29,12 +29,14 @@ describe('security headers', () => {
     let secure: TestApp;
     beforeAll(async () => {
       plain = await createTestApp();
-      // Google sign-in: the built-in issuer is for private, plain-http installs.
+      // Google sign-in: the built-in issuer is for private, plain-http installs; the payment
+      // sandbox is said on purpose, as a staging install would.
       secure = await createTestApp({
         env: {
           PUBLIC_URL: 'https://mail.example.com',
           GOOGLE_CLIENT_ID: 'client-id',
           GOOGLE_CLIENT_SECRET: 'client-secret',
+          PAYMENTS_SANDBOX: 'allow',
         },
       });
     });
