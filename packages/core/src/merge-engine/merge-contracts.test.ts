@@ -29,6 +29,18 @@ describe("createMerge's send", () => {
     ]);
   });
 
+  it('refuses a time past the year 9999, which no date field shows (and past 8.64e15 no Date holds)', () => {
+    expect(
+      problems({ mode: 'schedule', at: Date.UTC(9999, 11, 31, 23, 59), timeZone: 'UTC' }),
+    ).toBeUndefined();
+    expect(problems({ mode: 'schedule', at: Date.UTC(10_000, 0, 1), timeZone: 'UTC' })).toEqual([
+      'at must be a time before the year 10000',
+    ]);
+    expect(problems({ mode: 'schedule', at: 9e15, timeZone: 'UTC' })).toEqual([
+      'at must be a time before the year 10000',
+    ]);
+  });
+
   it('names the modes for an unknown mode or no object at all', () => {
     expect(problems({ mode: 'later' })).toEqual(["mode must be 'now' or 'schedule'"]);
     expect(problems({})).toEqual(["mode must be 'now' or 'schedule'"]);

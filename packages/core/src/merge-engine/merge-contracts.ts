@@ -33,13 +33,20 @@ const messageFields = {
   senderName: line('The sender name').trim().optional(),
 };
 
+/**
+ * The latest time a merge may be scheduled for: the last minute of year 9999, the end of what a
+ * date field and a four-digit year show (JavaScript's own dates end in 275760).
+ */
+export const MERGE_SCHEDULE_LATEST_AT = Date.UTC(9999, 11, 31, 23, 59);
+
 const sendNow = z.object({ mode: z.literal('now') });
 const sendAt = z.object({
   mode: z.literal('schedule'),
   at: z
     .number({ error: 'at must be a time in epoch milliseconds' })
     .int('at must be a time in epoch milliseconds')
-    .positive('at must be a time in epoch milliseconds'),
+    .positive('at must be a time in epoch milliseconds')
+    .max(MERGE_SCHEDULE_LATEST_AT, 'at must be a time before the year 10000'),
   timeZone: z
     .string({ error: 'timeZone must be an IANA time zone' })
     .check(safeText)

@@ -124,6 +124,26 @@ describe('merge engine API', () => {
     expect(job.rows[0]).toEqual({ later: true });
   });
 
+  it('refuses a schedule past the latest time with a 400 naming it, writing nothing', async () => {
+    const sheet = await sheetFixture(t.database.db, pro, { header: PEOPLE_HEADER, rows: people(1) });
+    // Past JavaScript's largest date (8.64e15 ms), the probe's 500; and just past the cap.
+    for (const at of [9e15, Date.UTC(10_000, 0, 1)]) {
+      const res = await call(
+        pro,
+        'POST',
+        mergesUrl(pro),
+        sendNowBody(sheet, { send: { mode: 'schedule', at, timeZone: 'UTC' } }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('at must be a time before the year 10000');
+    }
+    const count = await t.database.execute(
+      'SELECT count(*)::int AS n FROM merges WHERE spreadsheet_id = $1',
+      [sheet.spreadsheetId],
+    );
+    expect(count.rows[0]).toEqual({ n: 0 });
+  });
+
   it('CONST-018 refuses a free user’s schedule with the spec’s rule, and the quota says so', async () => {
     const sheet = await sheetFixture(t.database.db, free, { header: PEOPLE_HEADER, rows: people(3) });
     const res = await call(

@@ -39,6 +39,7 @@ export function SendTimingChoice({
           <TextInput
             type="date"
             label="Date"
+            max="9999-12-31"
             value={timing.date}
             onChange={(event) => onChange({ ...timing, date: event.currentTarget.value })}
             required
