@@ -100,7 +100,10 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
         secured: access.kind !== 'public',
         refusesCaller: access.kind === 'user' || access.kind === 'space',
       }),
-      preParsing: async (request) => {
+      preParsing: async (request, reply) => {
+        // Answers are per caller and carry personal data or tokens: no cache, shared or the
+        // browser's, may keep them (set first, so refusals carry it too).
+        reply.header('cache-control', 'no-store');
         if (access.kind === 'public') return;
         const auth = await authenticate(context.database.db, context.tokens, readBearer(request));
         const found: Established = { auth };

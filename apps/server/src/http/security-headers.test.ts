@@ -1,9 +1,13 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
+import { API_BASES } from '@mergeboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAs } from '../testing/sessions';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { securityHeaders } from './security-headers';
+
+const AUTH_BASE = API_BASES.auth;
 
 const options = {
   contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } },
@@ -54,6 +58,21 @@ describe('security headers', () => {
         expect(res.headers['content-security-policy']).toContain("img-src 'self' data: https:");
         expect(res.headers['strict-transport-security']).toBeUndefined();
       }
+    });
+
+    it('keep every API answer out of caches: a signed-in answer, a refusal, a token call', async () => {
+      const caller = await signedInAs(plain, 'cache@acme.example');
+      const answers = [
+        await plain.app.inject({
+          method: 'GET',
+          url: '/api/v2/users/workspace-activation-status/me',
+          headers: caller.headers,
+        }),
+        await plain.app.inject({ method: 'GET', url: '/api/v2/users/me' }),
+        await plain.app.inject({ method: 'POST', url: `${AUTH_BASE}/v1/auth/token`, payload: {} }),
+      ];
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 400]);
+      for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
     });
 
     it('ask for https (HSTS) only when the server is reached over https', async () => {
