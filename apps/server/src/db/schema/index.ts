@@ -4,6 +4,7 @@ export * from './memberships';
 export * from './billing';
 export * from './campaigns';
 export * from './merges';
+export * from './merge-workers';
 export * from './suppressions';
 export * from './content';
 export * from './system';
