@@ -94,6 +94,12 @@ export const campaignRecipients = pgTable(
     messageId: text('message_id'),
     /** Why a FAILED or UNKNOWN row was not (or may not have been) sent. */
     failureReason: text('failure_reason'),
+    /**
+     * The message's copies, read with its row when the merge starts (valid, not suppressed, within
+     * the per-cell limit): what the claim counts against the quota, what the worker sends.
+     */
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),
