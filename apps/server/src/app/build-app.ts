@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -44,6 +49,8 @@ export interface BuildAppOptions {
   rateLimit?: { max: number; timeWindow: number | string; namespace?: string };
   /** Outbound HTTP to the sign-in provider (Google); tests stand in for Google here. */
   providerFetch?: typeof fetch;
+  /** Told of every route as it is added (the route document lists them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Settings the web app reads from <meta> tags in index.html. */
@@ -85,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   const app: FastifyInstance = Fastify(serverOptions);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // This very process, wherever PUBLIC_URL points: the built-in issuer and the sandbox live here.
   const internalOrigin = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const context: AppContext = {

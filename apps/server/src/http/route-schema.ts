@@ -4,13 +4,13 @@ import * as core from '@mergeboard/core';
 import { BEARER_SCHEME } from './openapi';
 
 export interface RouteSchemaOptions {
-  /** The call needs a live session: documents the bearer requirement and its 401. */
-  secured: boolean;
   /**
-   * The call can refuse a signed-in caller: 403 (disabled account, role too low in the space)
-   * and 404 (no account yet, not a member of the space, whose existence is not revealed).
+   * Who may call it: documented as `x-permission`. Any but public needs a live session (the
+   * bearer requirement and its 401); user and space calls can refuse a signed-in caller: 403
+   * (disabled account, role too low in the space) and 404 (no account yet, not a member of the
+   * space, whose existence is not revealed).
    */
-  refusesCaller?: boolean;
+  access: core.RouteAccess;
 }
 
 /** The answer's schema per status, as Fastify validates it and OpenAPI documents it. */
@@ -20,6 +20,7 @@ export interface RouteSchema extends FastifySchema {
   summary: string;
   tags: string[];
   operationId: string;
+  'x-permission': string;
   security?: Array<Record<string, string[]>>;
   /** The media types of a raw body (an upload), as OpenAPI lists them; JSON otherwise. */
   consumes?: string[];
@@ -114,6 +115,11 @@ function derivedOperationId(contract: core.Contract): string {
   return [contract.method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
 }
 
+/** The name core exports the contract under, else one derived from its call. */
+export function contractName(contract: core.Contract): string {
+  return contractNames.get(contract) ?? derivedOperationId(contract);
+}
+
 /**
  * The Fastify `schema` of one call: what Fastify validates (params, query, body, answers) and
  * what @fastify/swagger documents (summary, tags, operationId, security, every answer status).
@@ -121,19 +127,23 @@ function derivedOperationId(contract: core.Contract): string {
 export function routeSchema(contract: core.Contract, options: RouteSchemaOptions): RouteSchema {
   const successStatus = contract.successStatus ?? 200;
   const { 401: unauthorized, 403: forbidden, 404: notFound, ...always } = FAILURES;
+  const { kind } = options.access;
+  const secured = kind !== 'public';
+  const refusesCaller = kind === 'user' || kind === 'space';
   return {
     summary: contract.summary,
     tags: [...contract.tags],
-    operationId: contractNames.get(contract) ?? derivedOperationId(contract),
-    ...(options.secured ? { security: [{ [BEARER_SCHEME]: [] }] } : {}),
+    operationId: contractName(contract),
+    'x-permission': core.accessLabel(options.access),
+    ...(secured ? { security: [{ [BEARER_SCHEME]: [] }] } : {}),
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
     ...(contract.bodyMediaTypes ? { consumes: [...contract.bodyMediaTypes] } : {}),
     response: {
       [successStatus]: successResponse(contract, successStatus),
-      ...(options.secured ? { 401: unauthorized } : {}),
-      ...(options.refusesCaller ? { 403: forbidden, 404: notFound } : {}),
+      ...(secured ? { 401: unauthorized } : {}),
+      ...(refusesCaller ? { 403: forbidden, 404: notFound } : {}),
       ...always,
     },
   };

@@ -96,10 +96,7 @@ export function registerRoute(app: FastifyInstance, context: AppContext, definit
       url: contract.path,
       ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
       ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
-      schema: routeSchema(contract, {
-        secured: access.kind !== 'public',
-        refusesCaller: access.kind === 'user' || access.kind === 'space',
-      }),
+      schema: routeSchema(contract, { access }),
       preParsing: async (request, reply) => {
         // Answers are per caller and carry personal data or tokens: no cache, shared or the
         // browser's, may keep them (set first, so refusals carry it too).

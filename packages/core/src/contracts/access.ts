@@ -26,3 +26,14 @@ export function spaceAccess<P extends SpacePermission>(
 ): { kind: 'space'; permission: P; spaceFrom?: SpaceIdSource } {
   return spaceFrom ? { kind: 'space', permission, spaceFrom } : { kind: 'space', permission };
 }
+
+/**
+ * The access as one word a reader of the route table (docs/routes.md, OpenAPI's `x-permission`)
+ * takes in at a glance: `public`, `signed-in`, `user`, or the space gate (`canInvite`), with where
+ * the space id comes from when it is not the path's `:id`.
+ */
+export function accessLabel(access: RouteAccess): string {
+  if (access.kind !== 'space') return access.kind;
+  const from = access.spaceFrom;
+  return from ? `${access.permission} (space: ${from.in}.${from.name})` : access.permission;
+}
