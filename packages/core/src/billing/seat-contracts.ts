@@ -7,13 +7,29 @@ import { SEATS } from '../constants/limits';
 import { seatPlanSchema } from './checkout-contracts';
 import { latestInvoiceSchema } from './payment-state-contracts';
 
-/** The proration date a change is charged at: the one its preview was priced at. */
+/**
+ * How long a price preview's prorationDate may be sent back with the purchase it priced, in the
+ * customer's time: long enough to read the summary and pay, short enough that nobody is charged
+ * for much time before they bought.
+ */
+export const SEAT_PREVIEW_LIFETIME_SECONDS = 3600;
+
+/** The field a refused prorationDate is reported on: the web then prices the change again. */
+export const PRORATION_DATE_FIELD = 'body.prorationDate';
+
+/**
+ * The proration date a change is charged at: the one its preview was priced at, accepted only
+ * while that preview holds, so the charge never depends on a time the client chose (RELIABILITY,
+ * payments). Refused rather than replaced by now: what is charged is what was shown, or nothing.
+ */
 export const prorationDateField = z
   .number()
   .int('prorationDate must be epoch seconds')
   .positive('prorationDate must be epoch seconds')
   .optional()
-  .describe('paymentInfo.prorationDate of the preview the person saw; without it, now');
+  .describe(
+    `paymentInfo.prorationDate of the preview the person saw; without it, the payment provider's now. Accepted only while that preview holds: not later than the customer's now, at most ${SEAT_PREVIEW_LIFETIME_SECONDS / 60} minutes earlier, and within the current billing period. Any other date is refused with 400 validation_failed on ${PRORATION_DATE_FIELD} and nothing is charged: preview the price again`,
+  );
 
 const subscriptionBase = `${API_BASES.billing}/workspace-billing/workspaces/:id/subscriptions/v2/:subId`;
 const subscriptionParams = workspaceIdParams.extend({ subId: z.uuid('subId must be a subscription id') });

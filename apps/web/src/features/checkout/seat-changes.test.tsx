@@ -205,6 +205,35 @@ describe('Add seats (/checkout/add-seats)', () => {
     expect(within(alert).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add 1 seat' })).toBeEnabled();
   });
+
+  it('SEAT-010 SEAT-015 SEAT-018 a proration date the server refuses (the preview outlived its lifetime) prices the seats again: trying again sends the new preview’s date', async () => {
+    const message = 'prorationDate is older than its price preview may be: preview the price again';
+    const later = PRORATION_DATE + 7_200;
+    const laterPreview = async (request: FakeRequest) =>
+      json(200, { ...((await proratedPreview(request).json()) as object), prorationDate: later });
+    const { user, server } = await openSeatPage('/checkout/add-seats', {
+      routes: {
+        [`POST ${base}/stripe/checkout/v2/info`]: [proratedPreview, laterPreview],
+        [ADD]: [
+          json(400, {
+            error: { code: 'validation_failed', message, fields: { 'body.prorationDate': message } },
+          }),
+          purchase('PAID', 11),
+        ],
+      },
+    });
+    await screen.findByText('Charged today');
+    await user.click(screen.getByRole('button', { name: 'Add 1 seat' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    await waitFor(() => expect(server.calls(`POST ${base}/stripe/checkout/v2/info`)).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add 1 seat' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Add 1 seat' }));
+    await waitFor(() => expect(server.calls(ADD)).toHaveLength(2));
+    expect(server.calls(ADD).map((call) => (call.body as { prorationDate: number }).prorationDate)).toEqual([
+      PRORATION_DATE,
+      later,
+    ]);
+  });
 });
 
 describe('Seat pages: who may use them (SEAT-005, SEAT-006)', () => {

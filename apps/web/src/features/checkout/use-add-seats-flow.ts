@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   listSubscriptionsV2,
   POST_PAYMENT_DELAY_MS,
+  PRORATION_DATE_FIELD,
   seatChangeFailure,
   seatChangeReturnQuery,
   seatPurchaseSettled,
@@ -36,16 +37,20 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * once more after 2 s if it does not hold the new seats yet, then goes to the billing page with
  * checkout=success and the seats added. A payment that needs confirmation sends the payer to the
  * invoice's hosted page (the sandbox's or Stripe's; neither returns to us) and waits for them to
- * say they confirmed, then checks. A refusal scrolls to the top, is reported and shown.
+ * say they confirmed, then checks. A refusal scrolls to the top, is reported and shown; when the
+ * server refused the preview's proration date (the preview outlived its lifetime), the price is
+ * asked again, so trying again buys at a price shown.
  */
 export function useAddSeatsFlow({
   subscriptionId,
   reload,
   onSettling,
+  onPriceOutdated,
 }: {
   subscriptionId: string;
   reload: () => Promise<SeatSubscription | null>;
   onSettling: (settling: boolean) => void;
+  onPriceOutdated: () => void;
 }) {
   const { space, prefix } = useSpace();
   const navigate = useNavigate();
@@ -101,6 +106,7 @@ export function useAddSeatsFlow({
         },
       });
     } catch (error) {
+      if (isApiError(error) && error.fields?.[PRORATION_DATE_FIELD]) onPriceOutdated();
       fail(isApiError(error) ? error.code : undefined);
       return;
     }

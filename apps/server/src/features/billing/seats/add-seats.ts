@@ -14,6 +14,7 @@ import {
   seatPlanOf,
 } from '../subscription-change/live-subscription';
 import { plannedNextPeriod } from '../subscription-change/next-phase';
+import { previewedProrationDate } from './proration-date';
 import { addSeatsToNextPhase } from './seat-phase-followup';
 
 interface AddSeatsRequest {
@@ -42,7 +43,8 @@ export function requireOwnSeatPlan(own: UserPlan, requested: { userPlan: UserPla
 
 /**
  * API-035, SEAT-015: adds seats now (design/payments.md §3). The prorated amount is invoiced and
- * charged at once (always_invoice) at the previewed proration date, and the new quantity applies
+ * charged at once (always_invoice) at the previewed proration date (only while that preview holds,
+ * proration-date.ts), or the provider's now without one, and the new quantity applies
  * only once that invoice is paid (pending_if_incomplete): a card asking for confirmation answers
  * REQUIRES_CONFIRMATION with the invoice's page; a declined card voids the invoice, which drops
  * the pending update, and answers 402 with nothing changed. Changes of one subscription take turns
@@ -69,7 +71,8 @@ export async function addSeats(context: AppContext, request: AddSeatsRequest): P
     const item = seatItemOf(subscription);
     const current = item.quantity ?? 1;
     const target = requireSeatRoom(current, added);
-    const when = request.prorationDate ?? 'now';
+    const prorationDate = await previewedProrationDate(stripe, subscription, request.prorationDate);
+    const when = prorationDate ?? 'now';
     const updated = await stripe.subscriptions.update(
       subscription.id,
       {
@@ -77,7 +80,7 @@ export async function addSeats(context: AppContext, request: AddSeatsRequest): P
         proration_behavior: 'always_invoice',
         payment_behavior: 'pending_if_incomplete',
         expand: ['discounts'],
-        ...(request.prorationDate ? { proration_date: request.prorationDate } : {}),
+        ...(prorationDate ? { proration_date: prorationDate } : {}),
       },
       // The intent: these seats on top of this state; a retry of the same request is the same key.
       {

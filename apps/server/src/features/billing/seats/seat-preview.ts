@@ -94,7 +94,7 @@ export async function previewQuantityChange(
 /**
  * SEAT-009..012, design/payments.md §3: the price of adding seats to the space's live
  * subscription now. The proration date goes back to the client, which sends it with the purchase
- * so the charge matches the preview to the cent.
+ * so the charge matches the preview to the cent, while the preview holds (proration-date.ts).
  */
 export async function previewAddedSeats(
   context: AppContext,

@@ -76,7 +76,12 @@ function AddSeats({
   const price = usePriceInfo(space.workspaceId, seatPriceBody(value, quantity ?? 1, true), {
     enabled: valid,
   });
-  const flow = useAddSeatsFlow({ subscriptionId: subscription.subscriptionId, reload, onSettling });
+  const flow = useAddSeatsFlow({
+    subscriptionId: subscription.subscriptionId,
+    reload,
+    onSettling,
+    onPriceOutdated: () => void price.refetch(),
+  });
   const info = valid ? price.data : undefined;
   const money = (cents: number) => formatMoney(cents, info?.currency ?? subscription.currency);
   const nextDate = formatLongDate(timestampOf(subscription.endTimestamp));

@@ -3,6 +3,7 @@ import {
   MEMBER_TEXTS,
   PLAN_LABELS,
   priceInfoV1Body,
+  PRORATION_DATE_FIELD,
   type PaymentInfo,
   type PurchaseChoice,
   type Subscription,
@@ -75,6 +76,8 @@ export function LiveChangeReview({
       {
         onSuccess: () => void navigate(doneTo),
         onError: (error) => {
+          // The preview outlived its lifetime: price the change again before it is confirmed.
+          if (error.fields?.[PRORATION_DATE_FIELD]) void price.refetch();
           // CHK-088, BILL-027: refusals with a page of their own.
           if (error.code === 'cannot_downgrade')
             void navigate(paths.space.checkoutCannotDowngrade.getHref(prefix));
