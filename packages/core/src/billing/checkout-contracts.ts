@@ -24,6 +24,55 @@ export const seatPlanSchema = z
   })
   .meta({ id: 'SeatPlan' });
 
+const PAID_USER_PLANS = USER_PLANS.filter((plan) => plan !== 'FREE');
+
+/**
+ * SEAT-032, CHK-068: the lines of one purchase name each `key` once (the provider is asked for one
+ * item per line, so more lines would be more items, up to its refusal) and hold at most
+ * SEATS.maximum seats in all (the volume coupons stop there). Shared by the web form and the
+ * server through the contracts, so both refuse the same requests with the same words.
+ */
+function purchaseLines<Line extends { quantity: number }>(
+  line: z.ZodType<Line>,
+  options: { field: string; key: (line: Line) => string; per: string },
+) {
+  const { field, per } = options;
+  return z
+    .array(line)
+    .min(1, `${field} must name at least one plan`)
+    .max(PAID_USER_PLANS.length, `${field} takes at most ${PAID_USER_PLANS.length} lines, one per ${per}`)
+    .superRefine((lines, context) => {
+      const named = new Set<string>();
+      for (const entry of lines) {
+        const key = options.key(entry);
+        if (named.has(key)) {
+          context.addIssue({
+            code: 'custom',
+            message: `${field} takes one line per ${per}: ${key} is named twice`,
+          });
+          return;
+        }
+        named.add(key);
+      }
+      const seats = lines.reduce((sum, entry) => sum + entry.quantity, 0);
+      if (seats > SEATS.maximum) {
+        context.addIssue({
+          code: 'custom',
+          message: `${field} hold ${seats} seats in all: a purchase holds at most ${SEATS.maximum}`,
+        });
+      }
+    });
+}
+
+/** CHK-068, SEAT-032: the seat plans of a purchase: one line per user plan, at most 100 seats. */
+export const seatPlansSchema = purchaseLines(seatPlanSchema, {
+  field: 'seatPlans',
+  key: (line) => line.userPlan,
+  per: 'user plan',
+}).describe(
+  `One line per user plan (${PAID_USER_PLANS.join(', ')}), at most ${SEATS.maximum} seats in all (SEAT-032); otherwise 400 validation_failed on body.seatPlans`,
+);
+
 const stripePlanSchema = z
   .object({
     stripePriceId: z.string(),
@@ -82,7 +131,7 @@ export const priceInfoV2 = defineContract({
   params: workspaceIdParams,
   body: z.object({
     ...previewBase,
-    seatPlans: z.array(seatPlanSchema).min(1, 'seatPlans must name at least one plan'),
+    seatPlans: seatPlansSchema,
     previewProratedAmounts: z
       .boolean()
       .default(false)
@@ -144,9 +193,17 @@ export const checkoutSessionV2 = defineContract({
     'Creates (or updates) the space’s customer with its address and VAT id, then a hosted checkout session for the seats (API-030); a space with a live subscription is refused',
   tags: ['billing'],
   params: workspaceIdParams,
-  body: z.object({ ...sessionBase, seatPlans: z.array(seatPlanSchema).min(1) }),
+  body: z.object({ ...sessionBase, seatPlans: seatPlansSchema }),
   response: sessionResponse,
 });
+
+/** The older session's lines name prices: one line per price, at most 100 seats (SEAT-032). */
+const pricedLines = (field: string) =>
+  purchaseLines(z.object({ stripePriceId: text(), quantity: z.number().int().min(1).max(SEATS.maximum) }), {
+    field,
+    key: (line) => line.stripePriceId,
+    per: 'price',
+  });
 
 export const checkoutSessionV1 = defineContract({
   method: 'POST',
@@ -158,12 +215,8 @@ export const checkoutSessionV1 = defineContract({
   body: z
     .object({
       ...sessionBase,
-      stripePlans: z
-        .array(z.object({ stripePriceId: text(), quantity: z.number().int().min(1).max(SEATS.maximum) }))
-        .optional(),
-      plans: z
-        .array(z.object({ stripePriceId: text(), quantity: z.number().int().min(1).max(SEATS.maximum) }))
-        .optional(),
+      stripePlans: pricedLines('stripePlans').optional(),
+      plans: pricedLines('plans').optional(),
     })
     .refine((body) => (body.stripePlans ?? body.plans)?.length, {
       message: 'stripePlans must name at least one plan',
