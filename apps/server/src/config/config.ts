@@ -54,8 +54,12 @@ const envSchema = z.object({
   MERGE_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   /** Jobs (lanes) per merge, so that many worker processes can send one merge's rows together. */
   MERGE_WORKERS_PER_MERGE: z.coerce.number().int().min(1).max(32).default(2),
-  /** A recipient claimed longer ago than this by a worker that never reported is marked UNKNOWN. */
-  MERGE_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * A merge worker renews its heartbeat six times in this; one unseen this long is dead: its claimed
+   * recipients become UNKNOWN and its job goes to another worker. At least 10 s, so that renewals
+   * (every lease / 6) are not issued faster than a busy database answers them.
+   */
+  MERGE_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).default(30),
   PRODUCT_NAME: z.string().min(1).default('Mergeboard'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),

@@ -25,6 +25,32 @@ export interface QueueOptions {
 }
 
 /**
+ * Runs a job with `everySeconds` now and then that often in this process, never two turns at once;
+ * a failure is logged and the next turn comes as usual. Answers how to stop: no new turn, and the
+ * one under way finished.
+ */
+function repeatInProcess(
+  job: JobDefinition,
+  input: { database: Database; config: Config; logger: FastifyBaseLogger },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const turn = () => {
+    running ??= job
+      .run({ ...input, data: {} })
+      .catch((error: unknown) => input.logger.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  turn();
+  const timer = setInterval(turn, (job.everySeconds ?? 0) * 1000);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
  * pg-boss on our own database connection, so PGlite (one in-process connection) and PostgreSQL
  * share one code path: `executeSql` forwards to Database.execute, which routes parameterless
  * multi-statement text through PGlite's `exec`.
@@ -40,6 +66,8 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   await boss.start();
 
   for (const job of options.jobs) {
+    // A job on a timer runs in each working process (below): it has no queue, nothing enqueues it.
+    if (job.everySeconds !== undefined) continue;
     const policy = job.policy ?? 'standard';
     await boss.createQueue(job.name, { name: job.name, policy });
     // createQueue keeps the policy a queue was first made with; a changed definition wins.
@@ -50,7 +78,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async (batch) => {
         for (const item of batch) {
-          await job.run({ database, config, logger, data: (item.data ?? {}) as object });
+          await job.run({ database, config, logger, data: (item.data ?? {}) as object, jobId: item.id });
         }
       },
     );
@@ -65,9 +93,16 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
     }
   }
 
+  // Once every queue exists, as what they run may enqueue.
+  const repeating = options.work ? options.jobs.filter((job) => job.everySeconds !== undefined) : [];
+  const stopRepeating = repeating.map((job) => repeatInProcess(job, { database, config, logger }));
+
   return {
     boss,
     send: (name, data = {}, options = {}) => boss.send(name, data, options),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await Promise.all(stopRepeating.map((stop) => stop()));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

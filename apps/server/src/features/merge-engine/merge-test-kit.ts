@@ -185,9 +185,13 @@ export async function jobTaken(database: Database, mergeId: string): Promise<voi
 
 /**
  * The web process of a test whose workers are other processes: the app on a fresh, migrated
- * PostgreSQL database (its URL for them), sending through `smtpUrl`. `t.database.destroy()` drops it.
+ * PostgreSQL database (its URL for them), sending through `smtpUrl` with `env`'s settings besides.
+ * `t.database.destroy()` drops it.
  */
-export async function appForWorkerProcesses(smtpUrl: string): Promise<{ t: TestApp; databaseUrl: string }> {
+export async function appForWorkerProcesses(
+  smtpUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ t: TestApp; databaseUrl: string }> {
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
   await runMigrations(database);
@@ -199,7 +203,7 @@ export async function appForWorkerProcesses(smtpUrl: string): Promise<{ t: TestA
         await empty.drop();
       },
     },
-    env: { SMTP_URL: smtpUrl, PUBLIC_URL: 'http://mergeboard.example' },
+    env: { SMTP_URL: smtpUrl, PUBLIC_URL: 'http://mergeboard.example', ...env },
   });
   return { t, databaseUrl: empty.url };
 }

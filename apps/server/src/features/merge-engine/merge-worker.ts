@@ -25,6 +25,7 @@ import { senderPlan } from './sender-quota';
 import { sheetHeader, sheetRows, type Sender } from './sheet-source';
 import { transportFor } from './transports/transport-for';
 import type { MergeTransport } from './transports/transport';
+import { startHeartbeat } from './worker-heartbeat';
 
 /** How long one job sends before handing the rest to a fresh job (pg-boss expires a job at 15 minutes). */
 const SLICE_MS = 5 * 60 * 1000;
@@ -37,6 +38,8 @@ export interface WorkerOptions {
   workerId?: string;
   /** Which of the merge's lanes this run is (its job's; MERGE_WORKERS_PER_MERGE lanes share a merge). */
   lane?: number;
+  /** The merge-send job this run is, named in its heartbeat so that a dead run's job is told apart. */
+  jobId?: string | undefined;
   /** How Google is reached for Gmail sending (tests stand in for Google here). */
   googleFetch?: typeof fetch;
   /** Where each batch's claim time goes (debug level), for operators and the benchmark. */
@@ -238,12 +241,9 @@ async function runLater(options: WorkerOptions, jobs: MergeJobs, at: Date): Prom
 }
 
 /**
- * One worker's turn at a merge (the merge-send job, or a process the tests and the benchmark
- * start): starts a scheduled merge whose time has come, then sends its rows with the sender's
- * transport. Safe to run twice at once or again after a crash: rows are claimed before they are
- * sent and never claimed twice.
+ * Starts a scheduled merge whose time has come, then sends its rows with the sender's transport.
  */
-export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd> {
+async function turnAtMerge(options: WorkerOptions & { workerId: string }): Promise<WorkerEnd> {
   const { database } = options;
   const jobs = mergeJobsIn(database, options.config.MERGE_WORKERS_PER_MERGE);
   const [found] = await database.db.select().from(merges).where(eq(merges.id, options.mergeId));
@@ -297,10 +297,29 @@ export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd>
       },
       limit: plan?.limit ?? 0,
       transport,
-      workerId: options.workerId ?? newWorkerId(),
+      workerId: options.workerId,
       jobs,
     });
   } finally {
     await transport.close();
+  }
+}
+
+/**
+ * One worker's turn at a merge (the merge-send job, or a test's run): safe to run twice at once or
+ * again after a crash, as rows are claimed before they are sent and never claimed twice. Its
+ * heartbeat runs throughout, so that its claims and its job are not taken for a dead worker's.
+ */
+export async function runMergeWorker(options: WorkerOptions): Promise<WorkerEnd> {
+  const workerId = options.workerId ?? newWorkerId();
+  const heartbeat = await startHeartbeat(
+    options.database,
+    { id: workerId, jobId: options.jobId },
+    options.config.MERGE_CLAIM_LEASE_SECONDS,
+  );
+  try {
+    return await turnAtMerge({ ...options, workerId });
+  } finally {
+    await heartbeat.stop();
   }
 }
