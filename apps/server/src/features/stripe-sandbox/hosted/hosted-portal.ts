@@ -2,11 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_MESSAGES, readCard } from '../cards';
 import { advanceTestClock, TEST_CLOCK } from '../clock-advance';
 import { cancelAtPeriodEnd, liveSubscriptions, updatePortalCard } from '../portal-actions';
+import { usablePortalSession } from '../portal-sessions';
 import { hostedPortalPath } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
 import { findObject, listObjects, type StripeObject } from '../sandbox-store';
 import { html, sandboxPage, sendPage } from './page-layout';
-import { CLOCK_STEP_LABELS, portalPage, type ClockStep, type PortalView } from './portal-pages';
+import {
+  CLOCK_STEP_LABELS,
+  expiredPortalPage,
+  portalPage,
+  type ClockStep,
+  type PortalView,
+} from './portal-pages';
 
 async function portalView(context: SandboxContext, session: StripeObject): Promise<PortalView> {
   const customerId = session.customer as string;
@@ -58,10 +65,16 @@ export function registerPortalPages(
 ): void {
   const page = { schema: { hide: true } };
 
+  /** The session while it may be used; otherwise the page saying why, already sent. */
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const session = await findObject(context.db, 'billing_portal.session', id);
-    if (!session) await sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such portal session</h1>`));
+    const found = await findObject(context.db, 'billing_portal.session', id);
+    if (!found) {
+      await sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such portal session</h1>`));
+      return null;
+    }
+    const session = await usablePortalSession(context.db, found);
+    if (!session) await sendPage(reply, 410, expiredPortalPage(found));
     return session;
   };
 

@@ -1,3 +1,4 @@
+import { PORTAL_URL_LIFETIME_SECONDS, PORTAL_VISIT_LIFETIME_SECONDS } from '../portal-sessions';
 import { hostedPortalPath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
 import { cardField, html, money, sandboxPage } from './page-layout';
@@ -146,7 +147,25 @@ export function portalPage(view: PortalView, error: string | null): string {
         <h2 id="invoices-title">Invoices</h2>
         ${invoiceRows(view.invoices)}
       </section>
-      ${view.clock ? clockSection(session, view.clock) : ''}
-      ${session.return_url ? html`<p><a href="${session.return_url}">Return to Mergeboard</a></p>` : ''}`,
+      ${view.clock ? clockSection(session, view.clock) : ''} ${returnLink(session)}`,
+  );
+}
+
+const returnLink = (session: StripeObject) =>
+  session.return_url ? html`<p><a href="${session.return_url}">Return to Mergeboard</a></p>` : '';
+
+/** A portal session past its time (portal-sessions.ts): what happened and the way back, no portal. */
+export function expiredPortalPage(session: StripeObject): string {
+  return sandboxPage(
+    'Portal session expired',
+    html`<h1>This portal session has expired</h1>
+      <section>
+        <p>
+          For your security, a link to the customer portal must be opened within
+          ${PORTAL_URL_LIFETIME_SECONDS / 60} minutes, and works for ${PORTAL_VISIT_LIFETIME_SECONDS / 60}
+          minutes once opened. Nothing was changed. Open the portal again from the app.
+        </p>
+      </section>
+      ${returnLink(session)}`,
   );
 }
