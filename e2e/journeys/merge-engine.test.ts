@@ -205,7 +205,9 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     // CONST-018: Schedule refused with the spec's reason; the summary says what today's quota allows.
     expect(await page.getByRole('radio', { name: 'Schedule' }).isDisabled()).toBe(true);
     await page.getByText(FREE_REFUSAL).waitFor();
-    await page.getByText('20 emails go out today; the other 10 when your quota resets').waitFor();
+    await page
+      .getByText("Today's quota covers 20 of the 30 recipients; the rest go out when your quota resets")
+      .waitFor();
     await shot(page, 'merge-composer-free-send-desktop');
     await page.getByRole('button', { name: 'Send now' }).click();
     await page

@@ -4,6 +4,7 @@ import { defineContract } from '../contracts/contract';
 import { text } from '../contracts/text';
 import { SPREADSHEET_SOURCES } from '../constants/domain';
 import { SPREADSHEET_LIMITS } from '../constants/limits';
+import { COPY_ADDRESSES_PER_CELL, COPY_COLUMNS, COPY_SKIP_REASONS } from '../merge-engine/message-addresses';
 import { SKIP_REASONS } from './recipient-rules';
 
 const base = `${API_BASES.v1}/workspaces/:id/spreadsheets`;
@@ -139,6 +140,15 @@ export const recipientCountsSchema = z
       .number()
       .int()
       .describe("In the space's unsubscriptions or bounces as the caller shares them"),
+    copies: z
+      .object({ valid: z.number().int(), invalid: z.number().int(), suppressed: z.number().int() })
+      .describe('The Cc and Bcc addresses of the rows that will be sent: copied, or left out and why'),
+    addresses: z
+      .number()
+      .int()
+      .describe(
+        "Every address the merge sends to (To, Cc and Bcc): what it uses of the sender's daily quota",
+      ),
   })
   .meta({ id: 'RecipientCounts' });
 
@@ -150,7 +160,20 @@ export const sheetRecipientsSchema = z
     counts: recipientCountsSchema,
     skipped: z
       .array(z.object({ rowNumber: z.number().int(), email: z.string(), reason: z.enum(SKIP_REASONS) }))
-      .describe(`The first ${RECIPIENTS_SKIPPED_LISTED} rows left out, with why`),
+      .describe(
+        `The first ${RECIPIENTS_SKIPPED_LISTED} rows left out, with why (TOO_MANY_COPIES: a Cc or Bcc ` +
+          `cell holds more than ${COPY_ADDRESSES_PER_CELL} addresses; counted as invalid)`,
+      ),
+    skippedCopies: z
+      .array(
+        z.object({
+          rowNumber: z.number().int(),
+          column: z.enum(COPY_COLUMNS),
+          email: z.string(),
+          reason: z.enum(COPY_SKIP_REASONS),
+        }),
+      )
+      .describe(`The first ${RECIPIENTS_SKIPPED_LISTED} Cc or Bcc entries left out of rows that are sent`),
   })
   .meta({ id: 'SheetRecipients' });
 export type SheetRecipients = z.infer<typeof sheetRecipientsSchema>;
@@ -161,10 +184,15 @@ export const getSheetRecipients = defineContract({
   summary:
     'Who a merge of this sheet would send to: a preview of the first rows and the counts of valid, ' +
     'invalid, duplicate and suppressed addresses (the space unsubscriptions and bounces under the sharing ' +
-    'rules, UNSUB-013 / BOUNCE-012, and the caller own). emailColumn defaults to the detected column',
+    'rules, UNSUB-013 / BOUNCE-012, and the caller own). emailColumn defaults to the detected column; ' +
+    'with ccColumn or bccColumn, each copy address is counted and checked the same way',
   tags: ['spreadsheets'],
   params: sheetParams,
-  query: z.object({ emailColumn: text().min(1).max(1000).optional() }),
+  query: z.object({
+    emailColumn: text().min(1).max(1000).optional(),
+    ccColumn: text().min(1).max(1000).optional(),
+    bccColumn: text().min(1).max(1000).optional(),
+  }),
   response: sheetRecipientsSchema,
 });
 

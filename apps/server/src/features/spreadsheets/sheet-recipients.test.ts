@@ -59,7 +59,15 @@ describe('who a merge of a sheet sends to', () => {
       const res = await get(t, owner, recipientsUrl(acmeSales, sheet.id));
       expect(res.statusCode, res.body).toBe(200);
       const answer = res.json();
-      expect(answer.counts).toEqual({ rows: 20, valid: 16, invalid: 2, duplicate: 1, suppressed: 1 });
+      expect(answer.counts).toEqual({
+        rows: 20,
+        valid: 16,
+        invalid: 2,
+        duplicate: 1,
+        suppressed: 1,
+        copies: { valid: 0, invalid: 0, suppressed: 0 },
+        addresses: 16,
+      });
       expect(answer.skipped).toEqual([
         { rowNumber: 6, email: 'maria.garcia@', reason: 'INVALID' },
         { rowNumber: 8, email: UNSUBSCRIBED, reason: 'SUPPRESSED' },
@@ -86,7 +94,15 @@ describe('who a merge of a sheet sends to', () => {
   it.each(['contacts-30.csv', 'contacts-30.xlsx'])('the 30-row sample %s: 30 valid', async (name) => {
     const sheet = await uploaded(t, owner, acmeSales, { name, bytes: sampleFile(name) });
     const res = await get(t, owner, recipientsUrl(acmeSales, sheet.id));
-    expect(res.json().counts).toEqual({ rows: 30, valid: 30, invalid: 0, duplicate: 0, suppressed: 0 });
+    expect(res.json().counts).toEqual({
+      rows: 30,
+      valid: 30,
+      invalid: 0,
+      duplicate: 0,
+      suppressed: 0,
+      copies: { valid: 0, invalid: 0, suppressed: 0 },
+      addresses: 30,
+    });
   });
 
   it('counts under the column asked for, and refuses a column the sheet does not have', async () => {
@@ -108,6 +124,13 @@ describe('who a merge of a sheet sends to', () => {
         fields: { 'querystring.emailColumn': "The sheet has no column 'Phone'" },
       },
     });
+    const noCc = await get(
+      t,
+      owner,
+      recipientsUrl(acmeSales, sheet.id, '?emailColumn=Email&ccColumn=Manager'),
+    );
+    expect(noCc.statusCode).toBe(400);
+    expect(noCc.json().error.fields).toEqual({ 'querystring.ccColumn': "The sheet has no column 'Manager'" });
   });
 
   it('UNSUB-013 BOUNCE-012 without sharing (Acme Sales, PRO): a sender skips their own entries, not another member’s', async () => {
@@ -132,7 +155,14 @@ describe('who a merge of a sheet sends to', () => {
     const csv = 'Email\r\nshared.unsub@example.com\r\nshared.bounce@example.com\r\nfine@example.com\r\n';
     const sheet = await uploaded(t, member, acmeEurope, { name: 'europe.csv', bytes: csv });
     const answer = (await get(t, member, recipientsUrl(acmeEurope, sheet.id))).json();
-    expect(answer.counts).toEqual({ rows: 3, valid: 1, invalid: 0, duplicate: 0, suppressed: 2 });
+    expect(answer.counts).toMatchObject({
+      rows: 3,
+      valid: 1,
+      invalid: 0,
+      duplicate: 0,
+      suppressed: 2,
+      addresses: 1,
+    });
   });
 
   it('sheetRecipients and sheetRows give the engine the rows to send, or what is missing', async () => {
@@ -150,9 +180,9 @@ describe('who a merge of a sheet sends to', () => {
     };
     const result = await sheetRecipients(t.database.db, request);
     if (!result.found) throw new Error('the sheet must be found');
-    expect(result.counts).toEqual({ rows: 20, valid: 16, invalid: 2, duplicate: 1, suppressed: 1 });
+    expect(result.counts).toMatchObject({ rows: 20, valid: 16, invalid: 2, duplicate: 1, suppressed: 1 });
     expect(result.sendable).toHaveLength(16);
-    expect(result.sendable[0]).toEqual({ rowNumber: 1, email: 'ada.lovelace@example.com' });
+    expect(result.sendable[0]).toEqual({ rowNumber: 1, email: 'ada.lovelace@example.com', cc: [], bcc: [] });
     expect(result.sendable.map((row) => row.rowNumber)).not.toContain(11);
     expect(result.header).toContain('First name');
 

@@ -13,13 +13,19 @@ import { users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { suppressedAmong } from '../suppressions';
 import { requireOwnSheet } from './spreadsheet-service';
-import { selectColumn, selectRows, selectSheet, selectSpreadsheet, type Owner } from './spreadsheet-queries';
+import { selectColumns, selectRows, selectSheet, selectSpreadsheet, type Owner } from './spreadsheet-queries';
 
-/** The sheet a merge reads: whose, which spreadsheet and sheet, and the address column. */
-export interface SheetRecipientsRequest extends Owner {
+/** The columns a merge reads: the addresses, and the Cc and Bcc columns when it copies its messages. */
+export interface RecipientColumns {
+  emailColumn: string;
+  ccColumn?: string | null | undefined;
+  bccColumn?: string | null | undefined;
+}
+
+/** The sheet a merge reads: whose, which spreadsheet and sheet, and its columns. */
+export interface SheetRecipientsRequest extends Owner, RecipientColumns {
   spreadsheetId: string;
   sheetId: string;
-  emailColumn: string;
 }
 
 /** Who a merge of a sheet sends to, and who it leaves out. */
@@ -29,16 +35,32 @@ export type SheetRecipientsResult =
 
 type Sheet = { spreadsheetId: string; sheetId: string; header: string[] };
 
-/** The rows' addresses sorted into sendable and skipped for the sender in their space. */
+/** Where a column is in the header (names compared trimmed, as merge fields are); -1 when absent or none. */
+const columnIndex = (header: readonly string[], column: string | null | undefined) =>
+  column ? header.findIndex((name) => name.trim() === column.trim()) : -1;
+
+/**
+ * The rows' addresses sorted into sendable and skipped for the sender in their space, with each
+ * sent row's Cc and Bcc addresses checked against the same lists.
+ */
 async function analyse(
   db: Db,
   sheet: Sheet,
-  emailColumn: string,
+  columns: RecipientColumns,
   space: SpaceAccess,
   user: { id: string; email: string },
 ) {
-  const column = await selectColumn(db, sheet, sheet.header.indexOf(emailColumn));
-  const rows = column.map(({ rowNumber, value }) => ({ rowNumber, email: value }));
+  const cells = await selectColumns(db, sheet, [
+    sheet.header.indexOf(columns.emailColumn),
+    columnIndex(sheet.header, columns.ccColumn),
+    columnIndex(sheet.header, columns.bccColumn),
+  ]);
+  const rows = cells.map(({ rowNumber, values: [email = '', cc = '', bcc = ''] }) => ({
+    rowNumber,
+    email,
+    cc,
+    bcc,
+  }));
   const suppressed = await suppressedAmong(db, {
     caller: { space, user },
     addresses: validRecipientKeys(rows),
@@ -48,9 +70,10 @@ async function analyse(
 
 /**
  * For the engine: the rows of a sheet to send and those skipped (invalid, duplicate, or on the
- * unsubscription or bounce lists the sender sees in the space), read when the merge starts. A
- * spreadsheet or sheet deleted since (or never the sender's), a sender no longer in the space,
- * or a column no longer in the header answers `found: false` with what is missing.
+ * unsubscription or bounce lists the sender sees in the space), each sent row with its Cc and Bcc
+ * addresses, read when the merge starts. A spreadsheet or sheet deleted since (or never the
+ * sender's), a sender no longer in the space, or an email column no longer in the header answers
+ * `found: false` with what is missing (a Cc or Bcc column gone reads as empty: callers check them).
  */
 export async function sheetRecipients(
   db: Db,
@@ -71,7 +94,7 @@ export async function sheetRecipients(
   return {
     found: true,
     header: sheet.header,
-    ...(await analyse(db, sheet, request.emailColumn, space, user)),
+    ...(await analyse(db, sheet, request, space, user)),
   };
 }
 
@@ -86,9 +109,16 @@ export async function sheetRows(
   return new Map(rows.map((row) => [row.rowNumber, row.cells]));
 }
 
+/** 400 naming the query parameter whose column the sheet lacks. */
+function noSuchColumn(parameter: string, column: string): AppError {
+  const message = `The sheet has no column '${column}'`;
+  return new AppError('validation_failed', message, { fields: { [`querystring.${parameter}`]: message } });
+}
+
 /**
  * The recipients analysis the caller sees before sending: the first rows, the counts and the
- * first skipped rows. The column defaults to the one detected; one not in the header is a 400.
+ * first skipped rows and copies. The email column defaults to the one detected; a column not in
+ * the header is a 400.
  */
 export async function previewSheetRecipients(
   db: Db,
@@ -96,22 +126,27 @@ export async function previewSheetRecipients(
     caller: { space: SpaceAccess; user: { id: string; email: string } };
     spreadsheetId: string;
     sheetId: string;
-    emailColumn: string | undefined;
+    columns: {
+      emailColumn?: string | undefined;
+      ccColumn?: string | undefined;
+      bccColumn?: string | undefined;
+    };
   },
 ): Promise<SheetRecipients> {
   const { space, user } = options.caller;
   const owner = { userId: user.id, workspaceId: space.workspace.id };
   const sheet = await requireOwnSheet(db, owner, options.spreadsheetId, options.sheetId);
-  const emailColumn = options.emailColumn ?? sheet.emailColumn;
-  if (emailColumn === null || !sheet.header.includes(emailColumn)) {
-    const message =
-      emailColumn === null
-        ? 'This sheet has no e-mail column: choose one with emailColumn'
-        : `The sheet has no column '${emailColumn}'`;
+  const { ccColumn, bccColumn } = options.columns;
+  const emailColumn = options.columns.emailColumn ?? sheet.emailColumn;
+  if (emailColumn === null) {
+    const message = 'This sheet has no e-mail column: choose one with emailColumn';
     throw new AppError('validation_failed', message, { fields: { 'querystring.emailColumn': message } });
   }
+  if (!sheet.header.includes(emailColumn)) throw noSuchColumn('emailColumn', emailColumn);
+  if (ccColumn && columnIndex(sheet.header, ccColumn) < 0) throw noSuchColumn('ccColumn', ccColumn);
+  if (bccColumn && columnIndex(sheet.header, bccColumn) < 0) throw noSuchColumn('bccColumn', bccColumn);
   const [analysis, preview] = await Promise.all([
-    analyse(db, sheet, emailColumn, space, user),
+    analyse(db, sheet, { emailColumn, ccColumn, bccColumn }, space, user),
     selectRows(db, sheet, { firstRows: RECIPIENTS_PREVIEW_ROWS }),
   ]);
   return {
@@ -120,5 +155,6 @@ export async function previewSheetRecipients(
     preview,
     counts: analysis.counts,
     skipped: analysis.skipped.slice(0, RECIPIENTS_SKIPPED_LISTED),
+    skippedCopies: analysis.skippedCopies.slice(0, RECIPIENTS_SKIPPED_LISTED),
   };
 }

@@ -92,16 +92,22 @@ export async function selectSheet(db: Db, owner: Owner, spreadsheetId: string, s
   return row?.sheet ?? null;
 }
 
-/** One column of every row of a sheet, in row order: the addresses to analyse. */
-export async function selectColumn(
+/**
+ * Some columns of every row of a sheet, in row order, by their index in the header (a negative
+ * index reads as empty cells): the addresses and copies to analyse, without the other cells.
+ */
+export async function selectColumns(
   db: Db,
   sheet: { spreadsheetId: string; sheetId: string },
-  columnIndex: number,
-): Promise<{ rowNumber: number; value: string }[]> {
+  columnIndexes: readonly number[],
+): Promise<{ rowNumber: number; values: string[] }[]> {
+  const values = columnIndexes.map((index) =>
+    index < 0 ? sql`''` : sql`coalesce(${spreadsheetRows.cells} ->> ${index}::int, '')`,
+  );
   return db
     .select({
       rowNumber: spreadsheetRows.rowNumber,
-      value: sql<string>`coalesce(${spreadsheetRows.cells} ->> ${columnIndex}::int, '')`,
+      values: sql<string[]>`ARRAY[${sql.join(values, sql`, `)}]::text[]`,
     })
     .from(spreadsheetRows)
     .where(

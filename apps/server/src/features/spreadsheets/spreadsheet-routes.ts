@@ -64,7 +64,7 @@ export const spreadsheetRoutes = [
         caller: { space, user },
         spreadsheetId: params.spreadsheetId,
         sheetId: params.sheetId,
-        emailColumn: query.emailColumn,
+        columns: query,
       }),
   }),
   defineRoute({

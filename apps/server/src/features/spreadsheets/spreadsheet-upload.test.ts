@@ -160,6 +160,8 @@ describe('uploading a spreadsheet: refusals, limits and who sees it', () => {
       invalid: 0,
       duplicate: 0,
       suppressed: 0,
+      copies: { valid: 0, invalid: 0, suppressed: 0 },
+      addresses: 50_000,
     });
     const last = await get(
       t,

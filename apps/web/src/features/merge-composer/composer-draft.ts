@@ -3,18 +3,34 @@ import type { Spreadsheet } from './api/upload-spreadsheet';
 
 export type SheetOfSpreadsheet = Spreadsheet['sheets'][number];
 
-/** The spreadsheet, sheet and email column the merge sends to. */
+/**
+ * The spreadsheet, sheet and email column the merge sends to, and the columns whose addresses get
+ * a copy (Cc) or a blind copy (Bcc): all of them are recipients, analysed and counted together.
+ */
 export interface RecipientsChoice {
   spreadsheet: Spreadsheet;
   sheetId: string;
   emailColumn: string | null;
+  ccColumn: string | null;
+  bccColumn: string | null;
 }
 
-/** A new upload's choice: its first sheet, with the email column the server detected. */
-export function firstSheetChoice(spreadsheet: Spreadsheet): RecipientsChoice {
-  const sheet = spreadsheet.sheets[0];
-  return { spreadsheet, sheetId: sheet?.sheetId ?? '', emailColumn: sheet?.emailColumn ?? null };
+/** A sheet's choice: the email column the server detected, no copies. */
+export function sheetChoice(
+  spreadsheet: Spreadsheet,
+  sheet: SheetOfSpreadsheet | undefined,
+): RecipientsChoice {
+  return {
+    spreadsheet,
+    sheetId: sheet?.sheetId ?? '',
+    emailColumn: sheet?.emailColumn ?? null,
+    ccColumn: null,
+    bccColumn: null,
+  };
 }
+
+/** A new upload's choice: its first sheet. */
+export const firstSheetChoice = (spreadsheet: Spreadsheet) => sheetChoice(spreadsheet, spreadsheet.sheets[0]);
 
 /** The chosen sheet (its header gives the merge fields a message may use). */
 export function chosenSheet(choice: RecipientsChoice): SheetOfSpreadsheet {
@@ -29,18 +45,9 @@ export interface MessageDraft {
   bodyHtml: string;
   senderName: string;
   replyTo: string;
-  ccColumn: string | null;
-  bccColumn: string | null;
 }
 
-export const BLANK_MESSAGE: MessageDraft = {
-  subject: '',
-  bodyHtml: '',
-  senderName: '',
-  replyTo: '',
-  ccColumn: null,
-  bccColumn: null,
-};
+export const BLANK_MESSAGE: MessageDraft = { subject: '', bodyHtml: '', senderName: '', replyTo: '' };
 
 /** When the merge goes out: now, or at a date and time of a time zone. */
 export interface SendTiming {

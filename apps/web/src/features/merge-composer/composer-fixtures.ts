@@ -43,11 +43,20 @@ export const recipients: SheetRecipients = {
   header: spreadsheet.sheets[0]!.header,
   emailColumn: 'Email',
   preview: rows.map((cells, index) => ({ rowNumber: index + 1, cells })),
-  counts: { rows: 5, valid: 3, invalid: 1, duplicate: 1, suppressed: 0 },
+  counts: {
+    rows: 5,
+    valid: 3,
+    invalid: 1,
+    duplicate: 1,
+    suppressed: 0,
+    copies: { valid: 0, invalid: 0, suppressed: 0 },
+    addresses: 3,
+  },
   skipped: [
     { rowNumber: 2, email: 'not-an-address', reason: 'INVALID' },
     { rowNumber: 4, email: 'ana@example.com', reason: 'DUPLICATE' },
   ],
+  skippedCopies: [],
 };
 
 export const template = {

@@ -4,7 +4,7 @@ import { env } from '../../config/env';
 import { browserLocation } from '../../lib/browser-location';
 import { SIGN_IN_INTENT_KEY } from '../auth';
 import { ALLOW_SHEETS_TEXT, SHEETS_DENIED_TEXT } from './components/sheets-permission';
-import { SPREADSHEET_LIMITS } from '@mergeboard/core';
+import { COPY_ADDRESSES_PER_CELL, SPREADSHEET_LIMITS, type SheetRecipients } from '@mergeboard/core';
 import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace } from '../../testing/space-fixtures';
 import {
@@ -12,6 +12,7 @@ import {
   composerPage,
   composerRoutes,
   csvFile,
+  recipients,
   routeKeys,
   spreadsheet,
   user,
@@ -97,6 +98,64 @@ describe('new mail merge: recipients', () => {
     await waitFor(() =>
       expect(server.calls(routeKeys.recipients).at(-1)!.url.searchParams.get('emailColumn')).toBe('Company'),
     );
+  });
+
+  it('RELIABILITY CONST-015 Cc and Bcc columns join the analysis: copies counted toward the quota, left-out addresses and over-full cells listed with why', async () => {
+    const withCopies: SheetRecipients = {
+      ...recipients,
+      counts: {
+        ...recipients.counts,
+        valid: 2,
+        invalid: 2,
+        copies: { valid: 4, invalid: 1, suppressed: 2 },
+        addresses: 6,
+      },
+      skipped: [...recipients.skipped, { rowNumber: 5, email: 'eve@example.com', reason: 'TOO_MANY_COPIES' }],
+      skippedCopies: [
+        { rowNumber: 1, column: 'CC', email: 'gone@example.com', reason: 'SUPPRESSED' },
+        { rowNumber: 3, column: 'BCC', email: 'bounced@example.com', reason: 'SUPPRESSED' },
+        { rowNumber: 3, column: 'BCC', email: 'nope', reason: 'INVALID' },
+      ],
+    };
+    const { user: clicker, server } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({
+        [routeKeys.recipients]: (request) =>
+          json(200, request.url.searchParams.has('ccColumn') ? withCopies : recipients),
+      }),
+    });
+    await chooseFile(clicker, csvFile());
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    expect(screen.queryByRole('group', { name: 'Cc and Bcc' })).not.toBeInTheDocument();
+
+    await clicker.click(screen.getByRole('combobox', { name: 'Cc column' }));
+    await clicker.click(await screen.findByRole('option', { name: 'Company' }));
+    const copies = await screen.findByRole('group', { name: 'Cc and Bcc' });
+    const asked = server.calls(routeKeys.recipients).at(-1)!.url.searchParams;
+    expect(asked.get('emailColumn')).toBe('Email');
+    expect(asked.get('ccColumn')).toBe('Company');
+    expect(copies).toHaveTextContent(
+      'Cc and Bcc: 4 addresses get a copy; left out: 1 not valid, 2 unsubscribed or bounced.',
+    );
+    expect(copies).toHaveTextContent(
+      '6 recipients in all (To, Cc and Bcc): each one counts against your daily quota.',
+    );
+    const skippedRows = screen.getByRole('region', { name: 'Skipped rows (3)' });
+    expect(
+      within(skippedRows).getByRole('row', {
+        name: `5 eve@example.com More than ${COPY_ADDRESSES_PER_CELL} addresses in its Cc or Bcc cell`,
+      }),
+    ).toBeInTheDocument();
+    const leftOut = screen.getByRole('region', { name: 'Cc and Bcc addresses left out (3)' });
+    expect(
+      within(leftOut).getByRole('row', { name: '1 Cc gone@example.com Unsubscribed or bounced' }),
+    ).toBeInTheDocument();
+    expect(
+      within(leftOut).getByRole('row', { name: '3 Bcc bounced@example.com Unsubscribed or bounced' }),
+    ).toBeInTheDocument();
+    expect(
+      within(leftOut).getByRole('row', { name: '3 Bcc nope Not a valid email address' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -4,9 +4,12 @@ import { apiError, json } from '../../testing/fake-server';
 import { renderInSpace } from '../../testing/space-fixtures';
 import { setViewportWidth } from '../../testing/viewport';
 import {
+  chooseFile,
   composerPage,
   composerRoutes,
+  csvFile,
   quota,
+  recipients,
   reachMessageStep,
   routeKeys,
   space,
@@ -55,8 +58,10 @@ describe('new mail merge: send', () => {
     expect(summary).toHaveTextContent('1 — Not a valid email address');
     expect(summary).toHaveTextContent('1 — Duplicate of an earlier row');
     expect(summary).toHaveTextContent('0 — Unsubscribed or bounced');
-    expect(summary).toHaveTextContent("Today's quota left: 1 of 1.500 emails");
-    expect(summary).toHaveTextContent('1 emails go out today; the other 2 when your quota resets');
+    expect(summary).toHaveTextContent("Today's quota left: 1 of 1.500 recipients");
+    expect(summary).toHaveTextContent(
+      "Today's quota covers 1 of the 3 recipients; the rest go out when your quota resets",
+    );
 
     await clicker.click(screen.getByRole('button', { name: 'Send now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this mail merge?' });
@@ -74,6 +79,48 @@ describe('new mail merge: send', () => {
       bodyHtml: template.preview,
       send: { mode: 'now' },
     });
+  });
+
+  it('CONST-015 sends the Bcc column chosen with the recipients and weighs the quota in recipients, copies included', async () => {
+    const withCopies = {
+      ...recipients,
+      counts: { ...recipients.counts, copies: { valid: 2, invalid: 0, suppressed: 0 }, addresses: 5 },
+    };
+    const { user: clicker, server } = await renderInSpace(composerPage, {
+      user,
+      routes: composerRoutes({
+        [routeKeys.recipients]: (request) =>
+          json(200, request.url.searchParams.has('bccColumn') ? withCopies : recipients),
+        [routeKeys.quota]: json(200, { ...quota, used: 1496, remaining: 4 }),
+        [routeKeys.createMerge]: json(201, {
+          mergeId: '6d000000-0000-4000-8000-000000000002',
+          scheduledMergeId: 'sm-2',
+          campaignId: 'c-2',
+          toSend: 3,
+          skipped: { invalid: 1, duplicate: 1, suppressed: 0 },
+        }),
+      }),
+    });
+    await chooseFile(clicker, csvFile());
+    await within(await screen.findByRole('group', { name: 'Valid' })).findByText('3');
+    await clicker.click(screen.getByRole('combobox', { name: 'Bcc column' }));
+    await clicker.click(await screen.findByRole('option', { name: 'Company' }));
+    await screen.findByRole('group', { name: 'Cc and Bcc' });
+    await clicker.click(screen.getByRole('button', { name: 'Next: Message' }));
+    await screen.findByRole('textbox', { name: 'Subject' });
+    await startFromTemplate(clicker);
+    await clicker.click(screen.getByRole('button', { name: 'Next: Send' }));
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Cc and Bcc: 2 addresses, 5 recipients in all');
+    expect(summary).toHaveTextContent(
+      "Today's quota covers 4 of the 5 recipients; the rest go out when your quota resets",
+    );
+    await clicker.click(screen.getByRole('button', { name: 'Send now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this mail merge?' });
+    await clicker.click(within(dialog).getByRole('button', { name: 'Send 3 emails' }));
+    await waitFor(() => expect(server.calls(routeKeys.createMerge)).toHaveLength(1));
+    expect(server.calls(routeKeys.createMerge)[0]!.body).toMatchObject({ bccColumn: 'Company' });
+    expect(server.calls(routeKeys.createMerge)[0]!.body).not.toHaveProperty('ccColumn');
   });
 
   it("CONST-018: a free user's Schedule is refused with the server's reason", async () => {

@@ -10,8 +10,20 @@ export interface SheetRef {
   sheetId: string;
 }
 
-/** GET …/sheets/:sheetId/recipients?emailColumn=…: preview, counts and skipped rows of a sheet. */
-export function useSheetRecipients(sheet: SheetRef | null, emailColumn: string | null) {
+/** The columns analysed: the addresses, and the Cc and Bcc columns when chosen. */
+export interface RecipientColumns {
+  emailColumn: string | null;
+  ccColumn: string | null;
+  bccColumn: string | null;
+}
+
+const given = (key: keyof RecipientColumns, value: string | null) => (value ? { [key]: value } : {});
+
+/**
+ * GET …/sheets/:sheetId/recipients?emailColumn=…&ccColumn=…&bccColumn=…: preview, counts and
+ * skipped rows and copies of a sheet.
+ */
+export function useSheetRecipients(sheet: SheetRef | null, columns: RecipientColumns) {
   return useQuery({
     ...contractQueryOptions(getSheetRecipients, {
       params: {
@@ -19,10 +31,14 @@ export function useSheetRecipients(sheet: SheetRef | null, emailColumn: string |
         spreadsheetId: sheet?.spreadsheetId ?? '',
         sheetId: sheet?.sheetId ?? '',
       },
-      query: emailColumn ? { emailColumn } : {},
+      query: {
+        ...given('emailColumn', columns.emailColumn),
+        ...given('ccColumn', columns.ccColumn),
+        ...given('bccColumn', columns.bccColumn),
+      },
     }),
     enabled: sheet !== null,
-    // Changing the email column keeps the last counts on screen until the new ones arrive.
+    // Changing a column keeps the last counts on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 }

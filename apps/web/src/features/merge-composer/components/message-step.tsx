@@ -54,7 +54,7 @@ export function MessageStep({ recipients, message, onChange }: MessageStepProps)
               columns={sheet.header}
             />
           </Suspense>
-          <SenderOptions message={message} onChange={onChange} columns={sheet.header} />
+          <SenderOptions message={message} onChange={onChange} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={5}>

@@ -43,7 +43,11 @@ export function NewMailMergePage() {
     spreadsheetId: recipients.spreadsheet.id,
     sheetId: recipients.sheetId,
   };
-  const sheetRecipients = useSheetRecipients(sheet, recipients?.emailColumn ?? null);
+  const sheetRecipients = useSheetRecipients(sheet, {
+    emailColumn: recipients?.emailColumn ?? null,
+    ccColumn: recipients?.ccColumn ?? null,
+    bccColumn: recipients?.bccColumn ?? null,
+  });
   const sendable = sheetRecipients.data?.counts.valid ?? 0;
 
   const problems = [

@@ -14,11 +14,13 @@ import {
   formatRecipientCount,
   type RecipientsChoice,
 } from '../composer-draft';
+import { CopyCounts } from './copy-counts';
 import { GoogleSheetLink } from './google-sheet-link';
 import { RecipientCounts } from './recipient-counts';
 import { RecipientsPreviewTable } from './recipients-preview-table';
 import { SHEETS_DENIED_TEXT, SheetsPermissionAlert, useSheetsPermission } from './sheets-permission';
 import { SheetAndColumnPickers } from './sheet-and-column-pickers';
+import { SkippedCopies } from './skipped-copies';
 import { SkippedRows } from './skipped-rows';
 import { SpreadsheetDropZone } from './spreadsheet-drop-zone';
 
@@ -117,6 +119,7 @@ function SheetRecipientsView({
   return (
     <Stack gap="md" aria-busy={recipients.isFetching}>
       <RecipientCounts counts={recipients.data.counts} />
+      {(choice.ccColumn || choice.bccColumn) && <CopyCounts counts={recipients.data.counts} />}
       {recipients.data.counts.valid === 0 && (
         <Alert color="yellow" role="status">
           No row of this column holds an address that can be sent to.
@@ -124,6 +127,7 @@ function SheetRecipientsView({
       )}
       <RecipientsPreviewTable recipients={recipients.data} />
       <SkippedRows recipients={recipients.data} />
+      <SkippedCopies recipients={recipients.data} />
     </Stack>
   );
 }

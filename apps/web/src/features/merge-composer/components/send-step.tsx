@@ -45,8 +45,8 @@ function newMerge({
     bodyHtml: message.bodyHtml,
     ...optional('senderName', message.senderName),
     ...optional('replyTo', message.replyTo),
-    ...optional('ccColumn', message.ccColumn),
-    ...optional('bccColumn', message.bccColumn),
+    ...optional('ccColumn', recipients.ccColumn),
+    ...optional('bccColumn', recipients.bccColumn),
     send:
       timing.mode === 'now'
         ? { mode: 'now' }

@@ -16,7 +16,8 @@ export function SendSummary({
   subject: string;
 }) {
   const { counts } = recipients;
-  const overQuota = counts.valid - quota.remaining;
+  // The quota counts every address a message goes to (To, Cc and Bcc), not the messages.
+  const overQuota = counts.addresses - quota.remaining;
   return (
     <Paper component="section" aria-labelledby="send-summary-title" withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -35,6 +36,15 @@ export function SendSummary({
           </Text>{' '}
           {formatRecipientCount(counts.valid)} of {formatRecipientCount(counts.rows)} rows
         </Text>
+        {counts.copies.valid > 0 && (
+          <Text>
+            <Text span fw={600}>
+              Cc and Bcc:
+            </Text>{' '}
+            {formatRecipientCount(counts.copies.valid)} addresses, {formatRecipientCount(counts.addresses)}{' '}
+            recipients in all
+          </Text>
+        )}
         <Text fw={600}>Skipped:</Text>
         <List size="sm">
           <List.Item>
@@ -51,12 +61,13 @@ export function SendSummary({
           <Text span fw={600}>
             Today&apos;s quota left:
           </Text>{' '}
-          {formatRecipientCount(quota.remaining)} of {formatRecipientCount(quota.limit)} emails
+          {formatRecipientCount(quota.remaining)} of {formatRecipientCount(quota.limit)} recipients
         </Text>
         {overQuota > 0 && (
           <Alert color="yellow" role="status">
-            {formatRecipientCount(Math.max(quota.remaining, 0))} emails go out today; the other{' '}
-            {formatRecipientCount(overQuota)} when your quota resets ({formatDate(quota.resetsAt)}).
+            Today&apos;s quota covers {formatRecipientCount(Math.max(quota.remaining, 0))} of the{' '}
+            {formatRecipientCount(counts.addresses)} recipients; the rest go out when your quota resets (
+            {formatDate(quota.resetsAt)}).
           </Alert>
         )}
       </Stack>

@@ -1,17 +1,14 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { MessageDraft } from '../composer-draft';
 
-/** Sender name, reply-to address, and the columns whose addresses get a copy (cc) or a blind copy (bcc). */
+/** Sender name and reply-to address (the Cc and Bcc columns are chosen with the recipients). */
 export function SenderOptions({
   message,
   onChange,
-  columns,
 }: {
   message: MessageDraft;
   onChange: (message: MessageDraft) => void;
-  columns: readonly string[];
 }) {
-  const columnOptions = [...new Set(columns.filter(Boolean))];
   return (
     <SimpleGrid cols={2}>
       <TextInput
@@ -26,24 +23,6 @@ export function SenderOptions({
         type="email"
         value={message.replyTo}
         onChange={(event) => onChange({ ...message, replyTo: event.currentTarget.value })}
-      />
-      <Select
-        label="Cc column"
-        description="Each row's address there gets a copy"
-        placeholder="None"
-        data={columnOptions}
-        value={message.ccColumn}
-        clearable
-        onChange={(ccColumn) => onChange({ ...message, ccColumn })}
-      />
-      <Select
-        label="Bcc column"
-        description="Each row's address there gets a blind copy"
-        placeholder="None"
-        data={columnOptions}
-        value={message.bccColumn}
-        clearable
-        onChange={(bccColumn) => onChange({ ...message, bccColumn })}
       />
     </SimpleGrid>
   );

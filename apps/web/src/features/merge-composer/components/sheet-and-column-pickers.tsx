@@ -1,7 +1,10 @@
 import { Group, Select } from '@mantine/core';
-import { chosenSheet, type RecipientsChoice } from '../composer-draft';
+import { chosenSheet, sheetChoice, type RecipientsChoice } from '../composer-draft';
 
-/** The sheet of a workbook (when it has more than one) and the column holding the addresses. */
+/**
+ * The sheet of a workbook (when it has more than one), the column holding the addresses, and the
+ * columns whose addresses get a copy (Cc) or a blind copy (Bcc) of each row's message.
+ */
 export function SheetAndColumnPickers({
   choice,
   onChoose,
@@ -11,6 +14,7 @@ export function SheetAndColumnPickers({
 }) {
   const { sheets } = choice.spreadsheet;
   const sheet = chosenSheet(choice);
+  const columns = [...new Set(sheet.header.filter(Boolean))];
   return (
     <Group align="flex-end" gap="md">
       {sheets.length > 1 && (
@@ -21,7 +25,8 @@ export function SheetAndColumnPickers({
           allowDeselect={false}
           onChange={(sheetId) => {
             const next = sheets.find((entry) => entry.sheetId === sheetId);
-            if (next) onChoose({ ...choice, sheetId: next.sheetId, emailColumn: next.emailColumn });
+            // Another sheet has another header: its detected column, and no copies until chosen.
+            if (next) onChoose(sheetChoice(choice.spreadsheet, next));
           }}
           w={240}
         />
@@ -29,11 +34,31 @@ export function SheetAndColumnPickers({
       <Select
         label="Email column"
         placeholder="Choose the column of addresses"
-        data={[...new Set(sheet.header.filter(Boolean))]}
+        data={columns}
         value={choice.emailColumn}
         allowDeselect={false}
         onChange={(emailColumn) => emailColumn && onChoose({ ...choice, emailColumn })}
         w={280}
+      />
+      <Select
+        label="Cc column"
+        description="Each row's addresses there get a copy"
+        placeholder="None"
+        data={columns}
+        value={choice.ccColumn}
+        clearable
+        onChange={(ccColumn) => onChoose({ ...choice, ccColumn })}
+        w={220}
+      />
+      <Select
+        label="Bcc column"
+        description="Each row's addresses there get a blind copy"
+        placeholder="None"
+        data={columns}
+        value={choice.bccColumn}
+        clearable
+        onChange={(bccColumn) => onChoose({ ...choice, bccColumn })}
+        w={220}
       />
     </Group>
   );

@@ -1,4 +1,5 @@
 import { Table, Text, Title } from '@mantine/core';
+import { COPY_ADDRESSES_PER_CELL } from '@mergeboard/core';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import { formatRecipientCount } from '../composer-draft';
 
@@ -8,6 +9,7 @@ export const SKIP_REASONS: Record<SkipReason, string> = {
   INVALID: 'Not a valid email address',
   DUPLICATE: 'Duplicate of an earlier row',
   SUPPRESSED: 'Unsubscribed or bounced',
+  TOO_MANY_COPIES: `More than ${COPY_ADDRESSES_PER_CELL} addresses in its Cc or Bcc cell`,
 };
 
 /** The rows that will not be sent to, with the reason for each (the server lists the first 100). */
