@@ -98,8 +98,14 @@ export const campaignRecipients = pgTable(
      * The message's copies, read with its row when the merge starts (valid, not suppressed, within
      * the per-cell limit): what the claim counts against the quota, what the worker sends.
      */
-    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
-    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    cc: text('cc')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bcc: text('bcc')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     unique('campaign_recipients_campaign_id_email_unique').on(t.campaignId, t.email),

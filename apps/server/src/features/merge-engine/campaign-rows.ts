@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { campaignRecipients, campaigns, merges, scheduledMerges } from '../../db/schema';
 import type { SheetRecipients } from './sheet-source';
 
-/** Recipients written per INSERT statement (4 parameters each, well under PostgreSQL's 65,535). */
+/** Recipients written per INSERT statement (6 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 2000;
 
 export type MergeRow = typeof merges.$inferSelect;
@@ -22,8 +22,8 @@ export const listedSpreadsheetId = (
 
 /**
  * A merge starts: its campaign (the Sent list's row, last sent now) and one PENDING recipient per
- * sendable address, in the caller's transaction; the merge becomes SENDING and its scheduled row
- * IN PROGRESS with the counts of this read of the sheet.
+ * sendable address with its message's copies, in the caller's transaction; the merge becomes
+ * SENDING and its scheduled row IN PROGRESS with the counts of this read of the sheet.
  */
 export async function writeCampaign(tx: Tx, merge: MergeRow, sheet: SheetRecipients): Promise<string> {
   const spreadsheetId = listedSpreadsheetId(merge, sheet);
@@ -52,6 +52,8 @@ export async function writeCampaign(tx: Tx, merge: MergeRow, sheet: SheetRecipie
         campaignId,
         email: recipient.email,
         rowNumber: recipient.rowNumber,
+        cc: recipient.cc,
+        bcc: recipient.bcc,
         status: 'PENDING' as const,
       })),
     );

@@ -85,18 +85,12 @@ export async function sendTest(
     const message = mergeMessage(
       {
         campaignId: `test-${Date.now()}`,
-        merge: {
-          ...body,
-          senderName: body.senderName ?? null,
-          replyTo: null,
-          ccColumn: null,
-          bccColumn: null,
-        },
+        merge: { ...body, senderName: body.senderName ?? null, replyTo: null },
         header,
         sender: { name: user?.name ?? null, email: sender.email },
         host: new URL(config.publicUrl).hostname,
       },
-      { email: sender.email, rowNumber: body.rowNumber, cells },
+      { email: sender.email, rowNumber: body.rowNumber, cells, cc: [], bcc: [] },
     );
     const outcome = await transport.send(message);
     if (outcome.kind !== 'sent')

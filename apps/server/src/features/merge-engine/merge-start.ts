@@ -19,6 +19,8 @@ export async function startScheduledMerge(db: Db, jobs: MergeJobs, merge: MergeR
         spreadsheetId: merge.spreadsheetId,
         sheetId: merge.sheetId,
         emailColumn: merge.emailColumn,
+        ccColumn: merge.ccColumn,
+        bccColumn: merge.bccColumn,
       })
     : ({ kind: 'spreadsheet-not-found' } as const);
   if (lookup.kind === 'spreadsheet-not-found') {

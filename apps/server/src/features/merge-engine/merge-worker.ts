@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { unsuppressedCopies } from '@mergeboard/core';
 import type { Config } from '../../config/config';
 import { findSpaceAccess, type SpaceAccess } from '../../access/space-access';
 import type { Database } from '../../db/client';
@@ -98,10 +99,10 @@ async function sendBatch(
     ),
     suppressedAmong(database.db, {
       caller: { space: run.space, user: { id: run.sender.userId, email: run.sender.email } },
-      addresses: recipients.map((r) => r.email),
+      addresses: recipients.flatMap((r) => [r.email, ...r.cc, ...r.bcc]),
     }),
   ]);
-  const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
+  const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [], droppedCopies: 0 };
   let transient: string | null = null;
   await inParallel(recipients, run.options.config.MERGE_CONCURRENCY, async (recipient) => {
     if (suppressed.has(recipient.email)) return outcomes.suppressed.push(recipient.id);
@@ -109,7 +110,11 @@ async function sendBatch(
     if (!row) return outcomes.failed.push({ id: recipient.id, reason: 'The row is no longer in the sheet' });
     // Once the transport has failed transiently, the rest of the batch waits for the retry.
     if (transient !== null) return outcomes.released.push(recipient.id);
-    const outcome = await run.transport.send(mergeMessage(run.template, { ...recipient, cells: row }));
+    const copies = unsuppressedCopies(recipient, suppressed);
+    const outcome = await run.transport.send(
+      mergeMessage(run.template, { ...recipient, ...copies, cells: row }),
+    );
+    if (outcome.kind !== 'transient') outcomes.droppedCopies += copies.dropped;
     if (outcome.kind === 'sent')
       return outcomes.sent.push({ id: recipient.id, messageId: outcome.messageId });
     if (outcome.kind === 'permanent')
@@ -120,7 +125,7 @@ async function sendBatch(
   return { outcomes, transient };
 }
 
-const nothing: Outcomes = { sent: [], failed: [], released: [], suppressed: [] };
+const nothing: Outcomes = { sent: [], failed: [], released: [], suppressed: [], droppedCopies: 0 };
 
 /**
  * Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time.

@@ -1,11 +1,11 @@
-import { headerLine, isValidRecipient, recipientKey, renderMergeText } from '@mergeboard/core';
+import { headerLine, renderMergeText, type MessageCopies } from '@mergeboard/core';
 import type { MergeRow } from './campaign-rows';
 import type { MergeMessage } from './transports/transport';
 
 /** What every message of one merge shares: the template, the sheet's header, the sender. */
 export interface MergeTemplate {
   campaignId: string;
-  merge: Pick<MergeRow, 'subject' | 'bodyHtml' | 'senderName' | 'replyTo' | 'ccColumn' | 'bccColumn'>;
+  merge: Pick<MergeRow, 'subject' | 'bodyHtml' | 'senderName' | 'replyTo'>;
   header: string[];
   sender: { name: string | null; email: string };
   /** The host of PUBLIC_URL, the right-hand side of every Message-ID. */
@@ -30,24 +30,14 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The addresses of a cc or bcc cell: separated by commas, semicolons or spaces; invalid ones left out. */
-function addressesIn(header: readonly string[], cells: readonly string[], column: string | null): string[] {
-  if (!column) return [];
-  const at = header.findIndex((name) => name.trim() === column.trim());
-  if (at < 0) return [];
-  return (cells[at] ?? '')
-    .split(/[,;\s]+/)
-    .filter(isValidRecipient)
-    .map(recipientKey);
-}
-
 /**
  * One row's message: subject and sender name rendered on one line (a value's CR/LF cannot start a
- * header), the body rendered as HTML with the row's values escaped, and a plain-text part.
+ * header), the body rendered as HTML with the row's values escaped, and a plain-text part. Its Cc
+ * and Bcc are the copies checked when the merge started (and since), never read from the cells.
  */
 export function mergeMessage(
   template: MergeTemplate,
-  recipient: { email: string; rowNumber: number; cells: readonly string[] },
+  recipient: { email: string; rowNumber: number; cells: readonly string[] } & MessageCopies,
 ): MergeMessage {
   const { merge, header, sender } = template;
   const oneLine = (text: string) =>
@@ -59,8 +49,8 @@ export function mergeMessage(
       address: sender.email,
     },
     to: recipient.email,
-    cc: addressesIn(header, recipient.cells, merge.ccColumn),
-    bcc: addressesIn(header, recipient.cells, merge.bccColumn),
+    cc: recipient.cc,
+    bcc: recipient.bcc,
     replyTo: merge.replyTo,
     subject: oneLine(merge.subject),
     html,

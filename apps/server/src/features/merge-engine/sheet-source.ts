@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { MessageCopies } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { spreadsheetSheets, spreadsheets } from '../../db/schema';
-import { sheetRecipients as readSheetRecipients } from '../spreadsheets';
+import { sheetRecipients as readSheetRecipients, type RecipientColumns } from '../spreadsheets';
 
 export { sheetRows } from '../spreadsheets';
 
@@ -24,8 +25,8 @@ export interface SheetRecipients {
   /** The Google spreadsheet id of a linked Google Sheet, null for an uploaded file. */
   externalId: string | null;
   header: string[];
-  /** Valid, distinct, not suppressed addresses (normalised), in sheet order. */
-  sendable: { rowNumber: number; email: string }[];
+  /** Valid, distinct, not suppressed addresses (normalised), in sheet order, with their copies. */
+  sendable: ({ rowNumber: number; email: string } & MessageCopies)[];
   skipped: { invalid: number; duplicate: number; suppressed: number };
 }
 
@@ -60,18 +61,23 @@ export async function ownSheet(db: Db, sender: Omit<Sender, 'email'>, sheet: She
 
 /**
  * Who a merge of the sender's sheet mails, read now through the spreadsheets feature (valid,
- * first occurrence, not on the suppression lists the sender sees), with the names the lists show.
+ * first occurrence, not on the suppression lists the sender sees, and so are their Cc and Bcc
+ * copies), with the names the lists show.
  */
 export async function sheetRecipients(
   db: Db,
   sender: Omit<Sender, 'email'>,
-  sheet: SheetIdentity & { emailColumn: string },
+  sheet: SheetIdentity & RecipientColumns,
 ): Promise<SheetLookup> {
   // Ours first: it tells a deleted sheet from a deleted spreadsheet even when it was the only sheet.
   const own = await ownSheet(db, sender, sheet);
   if (own.kind !== 'found') return own;
   const result = await readSheetRecipients(db, {
-    ...sheet,
+    spreadsheetId: sheet.spreadsheetId,
+    sheetId: sheet.sheetId,
+    emailColumn: sheet.emailColumn,
+    ccColumn: sheet.ccColumn,
+    bccColumn: sheet.bccColumn,
     userId: sender.userId,
     workspaceId: sender.workspaceId,
   });
