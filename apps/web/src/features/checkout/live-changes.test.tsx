@@ -170,6 +170,37 @@ describe('Paid users from the Users page', () => {
     });
   });
 
+  it('MEM-033 CHK-046 a proration date the server refuses (the preview outlived its lifetime) prices the change again: confirming again sends the new preview’s date', async () => {
+    const message = 'prorationDate is older than its price preview may be: preview the price again';
+    const later = PRORATION_DATE + 7_200;
+    const { user, router, server } = await open(fromUsers([bob.id]), {
+      routes: {
+        [r.priceV1]: [
+          json(200, changePreview(1_500)),
+          json(200, { ...changePreview(1_400), prorationDate: later }),
+        ],
+        [updateRoute]: [
+          json(400, {
+            error: { code: 'validation_failed', message, fields: { 'body.prorationDate': message } },
+          }),
+          json(200, live),
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(server.calls(r.priceV1)).toHaveLength(2));
+    expect(
+      await screen.findByText(
+        '$14.00 is charged today, pro-rated for the 200 days left in your billing cycle.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${proSpace.urlPrefix}/space/users`));
+    expect(
+      server.calls(updateRoute).map((call) => (call.body as { prorationDate: number }).prorationDate),
+    ).toEqual([PRORATION_DATE, later]);
+  });
+
   it('CHK-081 CHK-082 nothing changed: no checkout; a paid user made free is a downgrade at renewal', async () => {
     const { user, server } = await open(fromUsers([owner.id]), {
       routes: { [r.priceV1]: json(200, { ...changePreview(0), subtotal: 6_000 }) },
