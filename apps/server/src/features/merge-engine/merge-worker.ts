@@ -11,6 +11,7 @@ import { suppressedAmong } from '../suppressions';
 import type { MergeRow } from './campaign-rows';
 import { claimBatch, recordOutcomes, type ClaimedRecipient, type Outcomes } from './claims';
 import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
+import { eventLoopTurn } from './event-loop-turn';
 import { mergeMessage, type MergeTemplate } from './message';
 import {
   clearRecoverableError,
@@ -104,7 +105,9 @@ async function sendBatch(
   ]);
   const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [], droppedCopies: 0 };
   let transient: string | null = null;
-  await inParallel(recipients, run.options.config.MERGE_CONCURRENCY, async (recipient) => {
+  const concurrency = Math.min(run.options.config.MERGE_CONCURRENCY, run.transport.maxInFlight ?? Infinity);
+  await inParallel(recipients, concurrency, async (recipient) => {
+    await eventLoopTurn(database);
     if (suppressed.has(recipient.email)) return outcomes.suppressed.push(recipient.id);
     const row = cells.get(recipient.rowNumber);
     if (!row) return outcomes.failed.push({ id: recipient.id, reason: 'The row is no longer in the sheet' });

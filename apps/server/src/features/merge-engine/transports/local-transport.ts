@@ -10,6 +10,9 @@ import type { MergeTransport } from './transport';
 export function localMailboxTransport(db: Db, senderUserId: string): MergeTransport {
   return {
     name: 'local',
+    // Each send is one INSERT. On PGlite that is the one connection, in this process: sends at
+    // once gain nothing and queue ahead of every request (/healthz waited behind 32 of them).
+    maxInFlight: 1,
     async send(message) {
       const copies = [
         message.cc.length ? `Cc: ${message.cc.join(', ')}` : '',

@@ -24,6 +24,11 @@ export type SendOutcome =
 
 export interface MergeTransport {
   readonly name: 'smtp' | 'gmail' | 'local';
+  /**
+   * At most this many sends at once, whatever MERGE_CONCURRENCY says: for a transport whose sends
+   * are statements on our own database rather than calls over the network.
+   */
+  readonly maxInFlight?: number;
   send(message: MergeMessage): Promise<SendOutcome>;
   close(): Promise<void>;
 }
