@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   activeRestrictions,
   denialOf,
-  isPersonalEmail,
+  isGmailUser,
   spacePermissions,
   type RolloutRestriction,
   type SpacePermission,
@@ -34,7 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function restrictionsOf(user: Caller, lastActivatedStep: number | null): RolloutRestriction[] {
   return activeRestrictions({
     lastActivatedStep: lastActivatedStep ?? 0,
-    isGmailUser: isPersonalEmail(user.email),
+    isGmailUser: isGmailUser(user.email),
   });
 }
 
@@ -54,7 +54,7 @@ function permissionInputOf(
     isPerSeat: workspace.isPerSeat,
     memberInviteUser: workspace.memberInviteUser,
     restrictions,
-    isGmailUser: isPersonalEmail(user.email),
+    isGmailUser: isGmailUser(user.email),
   };
 }
 

@@ -1,4 +1,4 @@
-import { spacePermissions } from '@mergeboard/core';
+import { isGmailUser, spacePermissions } from '@mergeboard/core';
 import type { CurrentUser, SpaceMember, UserWorkspace, WorkspaceDetails } from '@mergeboard/core';
 import { currentUser, userWorkspace } from './auth-fixtures';
 import { json } from './fake-server';
@@ -43,7 +43,7 @@ export function workspaceDetails(
     isPerSeat,
     memberInviteUser: overrides.memberInviteUser ?? false,
     restrictions,
-    isGmailUser: user.type === 'STANDARD',
+    isGmailUser: isGmailUser(user.userEmail),
   });
   return {
     id: entry.workspaceId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeOf, emailDomain, initialsOf, isPersonalEmail } from './identity-rules';
+import { accountTypeOf, emailDomain, initialsOf, isGmailUser, isPersonalEmail } from './identity-rules';
 
 describe('user identity rules', () => {
   it('AUTH-046 CONST-004 initials are the first letters of up to two words', () => {
@@ -19,5 +19,12 @@ describe('user identity rules', () => {
   it('AUTH-047 type is STANDARD for personal accounts, BUSINESS otherwise', () => {
     expect(accountTypeOf(true)).toBe('STANDARD');
     expect(accountTypeOf(false)).toBe('BUSINESS');
+  });
+
+  it('CONST-031 PERM-040 the Gmail user of the rollout and the seat flows is the one with a personal address', () => {
+    expect(isGmailUser('pat@gmail.com')).toBe(true);
+    expect(isGmailUser('Pat@GoogleMail.com')).toBe(true);
+    expect(isGmailUser('owner@acme.example')).toBe(false);
+    expect(accountTypeOf(isGmailUser('pat@gmail.com'))).toBe('STANDARD');
   });
 });

@@ -15,6 +15,16 @@ export function isPersonalEmail(email: string): boolean {
   return isPersonalDomain(emailDomain(email));
 }
 
+/**
+ * The Gmail user of the rollout table (PERM-040 PERM-042 PERM-044 give Gmail users their own steps) and of
+ * the seat flows (the Pro Personal seat, the Gmail purchase): a personal address (CONST-031). The
+ * one derivation of the flag: the server's permission input and the web's both call it with the
+ * signed-in address, and the account type (AUTH-047) is set from it when the account is created.
+ */
+export function isGmailUser(email: string): boolean {
+  return isPersonalEmail(email);
+}
+
 /** AUTH-047: STANDARD for a personal account, BUSINESS otherwise. */
 export function accountTypeOf(isPersonal: boolean): AccountType {
   return isPersonal ? 'STANDARD' : 'BUSINESS';

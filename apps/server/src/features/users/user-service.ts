@@ -1,10 +1,4 @@
-import {
-  accountTypeOf,
-  initialsOf,
-  isPersonalDomain,
-  isPersonalEmail,
-  type CurrentUser,
-} from '@mergeboard/core';
+import { accountTypeOf, initialsOf, isGmailUser, isPersonalDomain, type CurrentUser } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -41,7 +35,8 @@ export async function createAccount(
   }
   if (auth.user) throw new AppError('user_already_exists', 'This sign-in already has an account');
   const name = options.userName ?? auth.identity.name ?? email.split('@')[0]!;
-  const personal = isPersonalEmail(email);
+  // The account type (AUTH-047) is the Gmail-user flag the permission rules use (isGmailUser).
+  const personal = isGmailUser(email);
 
   try {
     return await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { spacePermissions } from '@mergeboard/core';
+import { isGmailUser, spacePermissions } from '@mergeboard/core';
 import type { CurrentUser, SpacePermissions, UserWorkspace, WorkspaceDetails } from '@mergeboard/core';
 
 /**
@@ -21,7 +21,7 @@ export function permissionsFor(
     isPerSeat: details?.isPerSeat ?? user.isPerSeat,
     memberInviteUser: details?.memberInviteUser ?? false,
     restrictions: details?.restrictions ?? [],
-    isGmailUser: user.type === 'STANDARD',
+    isGmailUser: isGmailUser(user.userEmail),
   });
   return details ? { ...computed, ...details.features } : computed;
 }

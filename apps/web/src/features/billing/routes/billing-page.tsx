@@ -4,6 +4,7 @@ import {
   checkoutErrorOf,
   cycleChangeTarget,
   GENERIC_ERROR,
+  isGmailUser,
   isWrongPlan,
   parseCheckoutReturn,
   PLAN_LABELS,
@@ -69,7 +70,7 @@ export function Component() {
   const refused = state.kind === 'active' ? checkoutErrorOf(search, state.subscription) : null;
   if (refused) return <Navigate to={`${billingHref}?checkout-error=${refused}`} replace />;
 
-  const purchaseTo = purchaseHref({ prefix, isPerSeat, isGmailUser: user.type === 'STANDARD' });
+  const purchaseTo = purchaseHref({ prefix, isPerSeat, isGmailUser: isGmailUser(user.userEmail) });
   const subscription = state.kind === 'active' ? state.subscription : null;
   const label = planLabel({
     workspacePlan: subscription?.workspacePlan ?? space.workspacePlan,
