@@ -108,15 +108,28 @@ export async function requireSpacePermission(
 ): Promise<SpaceAccess> {
   const access = await findSpaceAccess(db, options.workspaceId, options.user);
   if (!access || access.membership.status === 'PENDING') throw new AppError('not_found', 'No such space');
-  if (!access.permissions[options.permission]) {
-    const denial = denialOf(
-      options.permission,
-      permissionInputOf(access.membership, access.workspace, access.restrictions, options.user),
-      { productName: options.productName },
-    );
-    if (denial) throw new AppError(denial.code, denial.message);
-  }
+  checkSpacePermission(access, options);
   return access;
+}
+
+/**
+ * A member's request passes only when both the permission flag and core's denial (the same gate,
+ * so they agree) let it through. Should they ever disagree, it is refused: with core's reason
+ * when there is one, else with a plain 403. Fail closed.
+ */
+export function checkSpacePermission(
+  access: SpaceAccess,
+  options: { user: Caller; permission: SpacePermission; productName: string },
+): void {
+  const denial = denialOf(
+    options.permission,
+    permissionInputOf(access.membership, access.workspace, access.restrictions, options.user),
+    { productName: options.productName },
+  );
+  if (denial) throw new AppError(denial.code, denial.message);
+  if (!access.permissions[options.permission]) {
+    throw new AppError('forbidden', 'You do not have permission to do this in this space');
+  }
 }
 
 /** Restrictions in force for a user outside any space (e.g. accepting an invitation). */
