@@ -4,6 +4,7 @@ import {
   DRAFT_SOURCES,
   errorBodySchema,
   type LegacyType,
+  type UserPlan,
   type WorkspacePlan,
   type WorkspaceStatus,
 } from '@mergeboard/core';
@@ -30,6 +31,8 @@ interface Variant {
   status?: WorkspaceStatus;
   /** Step 1: every restriction in force for these company-domain users (PERM-039..050). */
   restricted?: boolean;
+  /** The MEMBER's user plan, when not the space's usual one (FREE on FREE, else PRO). */
+  memberPlan?: UserPlan;
 }
 const VARIANTS = {
   PRO: { plan: 'PRO' },
@@ -38,10 +41,14 @@ const VARIANTS = {
   LEGACY: { plan: 'LEGACY', legacyType: 'TEAM', status: 'LEGACY' },
   'space DISABLED': { plan: 'PRO', status: 'DISABLED' },
   'restrictions in force': { plan: 'PRO', restricted: true },
+  /** PERM-016: the MEMBER holds a free seat of a per-seat PRO space (owner and admin are paid). */
+  'FREE member of per-seat PRO': { plan: 'PRO', memberPlan: 'FREE' },
 } as const satisfies Record<string, Variant>;
 type VariantName = keyof typeof VARIANTS;
 
 interface Line {
+  /** The spec's ids of the rule, named in the test's title. */
+  spec?: string;
   request: (spaceId: string, ids: Record<string, string>) => [string, string, object?];
   /** On a PRO space with the restrictions lifted. */
   expect: Statuses;
@@ -57,23 +64,41 @@ const DISABLED_SPACE: Statuses = [401, 404, 403, 403, 403, 403];
 const disabledSpace = { 'space DISABLED': DISABLED_SPACE };
 const UNKNOWN_SPREADSHEET = '00000000-0000-4000-8000-0000000000aa';
 const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
+/** Owners and admins read; a MEMBER is refused. */
+const MANAGERS_READ: Statuses = [401, 404, 403, 403, 200, 200];
 
 /**
- * API-052..057: both suppression lists are for every member; deleting an address the fresh space
- * does not list passes the gate and then answers 404.
+ * API-052..057: the unsubscription list is for every member; the bounce list for those the
+ * bounces page is shown to (PERM-015 as written, ROUTE-013: not a paid user of a PRO space, and
+ * not while SHARED_BOUNCES is restricted), its reads and writes alike. Deleting an address the
+ * fresh space does not list passes the gate and then answers 404.
  */
 function suppressionLines(list: 'unsubscriptions' | 'bounces'): Record<string, Line> {
   const mine = '/api/users/me/workspaces/:workspaceId';
+  const NOT_LISTED: Statuses = [401, 404, 403, 404, 404, 404];
+  const bounces = list === 'bounces';
+  /** Bounces: the page's audience only (showBouncesPage); unsubscriptions: every member. */
+  const rule = (freeMemberOnly: Statuses): Pick<Line, 'spec' | 'otherwise'> =>
+    bounces
+      ? {
+          spec: 'PERM-015 ROUTE-013',
+          otherwise: {
+            ...disabledSpace,
+            PRO: MANAGERS_REFUSED,
+            'restrictions in force': MANAGERS_REFUSED,
+            'FREE member of per-seat PRO': freeMemberOnly,
+          },
+        }
+      : { otherwise: disabledSpace };
+  const read = { expect: MEMBER_READ, ...rule([401, 404, 403, 200, 403, 403]) };
   return {
     [`GET ${mine}/${list}`]: {
       request: (id) => ['GET', `/api/users/me/workspaces/${id}/${list}`],
-      expect: MEMBER_READ,
-      otherwise: disabledSpace,
+      ...read,
     },
     [`GET ${mine}/${list}/export`]: {
       request: (id) => ['GET', `/api/users/me/workspaces/${id}/${list}/export`],
-      expect: MEMBER_READ,
-      otherwise: disabledSpace,
+      ...read,
     },
     [`POST /api/users/workspace-activation-add-${list}/me`]: {
       request: (id) => [
@@ -81,16 +106,15 @@ function suppressionLines(list: 'unsubscriptions' | 'bounces'): Record<string, L
         `/api/users/workspace-activation-add-${list}/me`,
         { workspaceId: id, emailAddresses: ['walk@example.com'] },
       ],
-      expect: MEMBER_READ,
-      otherwise: disabledSpace,
+      ...read,
     },
     [`DELETE /api/users/workspace-activation-delete-${list}/me/:workspaceId/:emailAddress`]: {
       request: (id) => [
         'DELETE',
         `/api/users/workspace-activation-delete-${list}/me/${id}/walk%40example.com`,
       ],
-      expect: [401, 404, 403, 404, 404, 404],
-      otherwise: disabledSpace,
+      expect: NOT_LISTED,
+      ...rule([401, 404, 403, 404, 403, 403]),
     },
   };
 }
@@ -287,10 +311,18 @@ function memberLines(): Record<string, Line> {
   /** The gate lets managers through; the address has no pending invitation, so 404. */
   const NOT_INVITED: Statuses = [401, 404, 403, 403, 404, 404];
   return {
+    // The seat listing is the Users page's read: refused where the page is hidden.
     [`GET ${base}/users/v1`]: {
+      spec: 'PERM-012 PERM-013 PERM-014 C3',
       request: (id) => ['GET', at(id, '/users/v1')],
       expect: MEMBER_READ,
-      otherwise: disabledSpace,
+      otherwise: {
+        ...disabledSpace,
+        FREE: MANAGERS,
+        LEGACY: MANAGERS,
+        'restrictions in force': MANAGERS_REFUSED,
+        'FREE member of per-seat PRO': MANAGERS,
+      },
     },
     [`POST ${base}/users/v1`]: {
       request: (id) => [
@@ -471,8 +503,24 @@ const table: Record<string, Line> = {
       LEGACY: 'Transferring ownership is only available to new Mergeboard plans.',
     },
   },
+  // The member list: the Users page's audience, and managers always (their checkout and
+  // transfer read it too), restricted page or not (canListMembers).
   'GET /api/v1/workspaces/:id/members': {
+    spec: 'PERM-012 PERM-013 PERM-014 C3',
     request: (id) => ['GET', `/api/v1/workspaces/${id}/members`],
+    expect: MEMBER_READ,
+    otherwise: {
+      ...disabledSpace,
+      FREE: MANAGERS_READ,
+      LEGACY: MANAGERS_READ,
+      'restrictions in force': MANAGERS_READ,
+      'FREE member of per-seat PRO': MANAGERS_READ,
+    },
+  },
+  // SHELL-023: whom to ask for an upgrade, for every member.
+  'GET /api/v1/workspaces/:id/managers': {
+    spec: 'SHELL-023 SHELL-024',
+    request: (id) => ['GET', `/api/v1/workspaces/${id}/managers`],
     expect: MEMBER_READ,
     otherwise: disabledSpace,
   },
@@ -543,10 +591,11 @@ describe('authorisation table', () => {
       })
       .returning();
     const userPlan = variant.plan === 'FREE' ? 'FREE' : 'PRO';
+    const memberPlan = variant.memberPlan ?? userPlan;
     await t.database.db.insert(memberships).values([
       { workspaceId: space!.id, userId: ids.owner!, role: 'OWNER', userPlan },
       { workspaceId: space!.id, userId: ids.admin!, role: 'ADMIN', userPlan },
-      { workspaceId: space!.id, userId: ids.member!, role: 'MEMBER', userPlan },
+      { workspaceId: space!.id, userId: ids.member!, role: 'MEMBER', userPlan: memberPlan },
       { workspaceId: space!.id, userId: ids.disabled!, role: 'MEMBER', userPlan: 'FREE', status: 'DISABLED' },
     ]);
     return space!.id;
@@ -586,7 +635,7 @@ describe('authorisation table', () => {
   for (const [route, line] of Object.entries(table)) {
     for (const [name, variant] of Object.entries(VARIANTS) as [VariantName, Variant][]) {
       const statuses = line.otherwise?.[name] ?? line.expect;
-      it(`PERM ${route} on ${name}: anonymous, non-member, DISABLED, MEMBER, ADMIN, OWNER get ${statuses.join('/')}`, async () => {
+      it(`PERM ${line.spec ? `${line.spec} ` : ''}${route} on ${name}: anonymous, non-member, DISABLED, MEMBER, ADMIN, OWNER get ${statuses.join('/')}`, async () => {
         await setRolloutStep(variant.restricted ? 1 : 0);
         const got: number[] = [];
         for (const identity of IDENTITIES) {

@@ -108,6 +108,27 @@ export const listWorkspaceUsers = defineContract({
   response: z.object({ items: z.array(seatMemberSchema), total: z.number().int() }),
 });
 
+/** SHELL-023: one of the people a member asks for an upgrade. */
+export const spaceManagerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['OWNER', 'ADMIN']),
+  })
+  .meta({ id: 'SpaceManager' });
+export type SpaceManager = z.infer<typeof spaceManagerSchema>;
+
+export const listSpaceManagers = defineContract({
+  method: 'GET',
+  path: `${base}/workspaces/:id/managers`,
+  summary:
+    "The owner and the active admins of a space, owner first (SHELL-023, SHELL-024): whom a member asks for an upgrade. Any active member reads them; the full member list is the Users page's (canListMembers). Not in the spec's call tables, which do not say where the upgrade info modal's list comes from",
+  tags: ['members'],
+  params: workspaceIdParams,
+  response: z.object({ items: z.array(spaceManagerSchema) }),
+});
+
 /** MEM-076: one address of an add; errorDetails is why it cannot be added, null when it can. */
 const addResultSchema = z.object({ userEmail: z.string(), errorDetails: z.string().nullable() });
 

@@ -21,6 +21,7 @@ import {
   seatUsagePercent,
   seatsUsedText,
   selectionHint,
+  upgradeContactText,
   type SpaceAllowances,
 } from './member-display';
 
@@ -59,6 +60,13 @@ describe('members table cells', () => {
       'Admins can manage members. Ownership transfer is available from the space settings.',
     );
     expect(ADMIN_ROLE_TOOLTIP.legacy).toBe('Can manage users and billing');
+  });
+
+  it('SHELL-024 the upgrade info modal asks to contact any of them with admins, them without', () => {
+    expect(upgradeContactText([{ role: 'OWNER' }, { role: 'ADMIN' }])).toBe(
+      'Contact any of them to request an upgrade.',
+    );
+    expect(upgradeContactText([{ role: 'OWNER' }])).toBe('Contact them to request an upgrade.');
   });
 });
 

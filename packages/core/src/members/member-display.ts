@@ -31,6 +31,16 @@ export function memberStatusLabel(status: MemberStatus): 'Active' | 'Pending' | 
 /** MEM-001, MEM-039: the Role column and the role choices read Owner, Admin and User. */
 export const MEMBER_ROLE_LABELS: Record<Role, string> = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'User' };
 
+/**
+ * SHELL-024: the upgrade info modal's sentence under the owner and the admins it lists: 'any of
+ * them' when there are admins, 'them' for the owner alone.
+ */
+export function upgradeContactText(managers: readonly { role: Role }[]): string {
+  return managers.some((manager) => manager.role === 'ADMIN')
+    ? 'Contact any of them to request an upgrade.'
+    : 'Contact them to request an upgrade.';
+}
+
 /** MEM-001, MEM-032: the Type column groups the member types as Trial, Free or Paid. */
 export function memberTypeLabel(member: {
   plan: UserPlan;

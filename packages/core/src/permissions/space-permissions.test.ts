@@ -44,6 +44,7 @@ const CAN_FLAGS = [
   'canManageSettings',
   'canAccessGeneralSettings',
   'canAccessUsersPage',
+  'canListMembers',
   'showBouncesPage',
   'canInvite',
   'canTransferOwnership',
@@ -232,6 +233,31 @@ describe('settings pages', () => {
     expect(legacy('TEAM').isUsersPageRestricted).toBe(false);
     expect(legacy('UNLIMITED').isUsersPageRestricted).toBe(false);
     expect(perm().isUsersPageRestricted).toBe(false);
+  });
+});
+
+describe('member list (canListMembers)', () => {
+  it('PERM-012 PERM-016 a member reads it exactly when the users page is his; a free member of a PRO space does not, with the users page reason', () => {
+    const freeMember = { role: 'MEMBER', workspacePlan: 'PRO', userPlan: 'FREE' } as const;
+    expect(perm(freeMember).canListMembers).toBe(false);
+    expect(perm(freeMember).isFreeMemberOfProSpace).toBe(true);
+    expect(denialOf('canListMembers', { ...base, ...freeMember })).toEqual(
+      denialOf('canAccessUsersPage', { ...base, ...freeMember }),
+    );
+    expect(perm({ role: 'MEMBER', userPlan: 'PRO' }).canListMembers).toBe(true);
+    expect(perm({ role: 'MEMBER', userPlan: 'PRO', restrictions: ['USERS_PAGE'] }).canListMembers).toBe(
+      false,
+    );
+    expect(legacy('TEAM', { role: 'MEMBER' }).canListMembers).toBe(false);
+  });
+
+  it('PERM-008 PERM-009 managers read it even where their users page is restricted: their checkout and transfer need it', () => {
+    for (const role of ['OWNER', 'ADMIN'] as const) {
+      expect(perm({ role, restrictions: ['USERS_PAGE'] }).canAccessUsersPage).toBe(false);
+      expect(perm({ role, restrictions: ['USERS_PAGE'] }).canListMembers).toBe(true);
+      expect(legacy('PERSONAL', { role }).canListMembers).toBe(true);
+      expect(perm({ role, memberStatus: 'DISABLED' }).canListMembers).toBe(false);
+    }
   });
 });
 

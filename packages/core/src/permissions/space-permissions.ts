@@ -77,6 +77,34 @@ const SEATS_OWNER_ONLY = 'Only the owner can manage seats: please contact the sp
 const lifted = (restriction: RolloutRestriction, message: string) =>
   check((i) => !isRestricted(i.restrictions, restriction), { code: 'restricted', message });
 
+/** The first condition of `checks` that fails, as its refusal; null when all hold. */
+function firstDenial(
+  checks: readonly Check[],
+  input: SpacePermissionInput,
+  texts: DenialTexts,
+): Denial | null {
+  for (const condition of checks) {
+    const denial = condition(input, texts);
+    if (denial) return denial;
+  }
+  return null;
+}
+
+/** PERM-012 PERM-013 PERM-014: the Users page (see canAccessUsersPage). */
+const usersPage: readonly Check[] = [
+  ...workspaceAccess,
+  check(
+    (i) => isManager(i.role) || (i.workspacePlan !== 'LEGACY' && i.userPlan !== 'FREE'),
+    forbidden('Only owners, admins and paid users can see the users of this space'),
+  ),
+  check(
+    (i) =>
+      !restrictionFlags(i.restrictions, { legacyType: i.workspacePlan === 'LEGACY' ? i.legacyType : null })
+        .isUsersPageRestricted,
+    { code: 'restricted', message: 'The users page is not available for your account yet.' },
+  ),
+];
+
 /**
  * The gates: each permission a route or a screen can require, as the ordered conditions it needs.
  * The first condition that fails names the refusal, so the server's 403 says why; spacePermissions
@@ -86,7 +114,13 @@ const GATES = {
   /** The space's own details: any active membership, even in a DISABLED space (SPACE-005). */
   canViewSpace: [activeMember],
   canAccessWorkspace: workspaceAccess,
-  /** SHELL-008, PERM-011: the second check, a role above MEMBER. */
+  /**
+   * SHELL-008, PERM-011: the second check, a role above MEMBER. Web only, and rightly so: it hides
+   * no page and guards no read of its own. It words the sidebar's 'You cannot manage settings if
+   * you are not an owner or admin of the selected space.'; each settings page has its own gate
+   * (canAccessGeneralSettings, canAccessUsersPage, canAccessWorkspaceBilling), which its reads and
+   * writes require on the server.
+   */
   canManageSettings: [...workspaceAccess, manager],
   /** PERM-008, ROUTE-017: /space/general (rename, member invites) is owner only. */
   canAccessGeneralSettings: [...workspaceAccess, owner],
@@ -134,22 +168,26 @@ const GATES = {
     ),
   ],
   /**
-   * PERM-012..014 (C3, C4): managers (legacy ones get the legacy Manage Users page), or a MEMBER
-   * with a paid user plan on a non-legacy space; and the page is not restricted (USERS_PAGE, or a
-   * legacy personal or professional plan).
+   * PERM-012 PERM-013 PERM-014 (C3, C4): managers (legacy ones get the legacy Manage Users page),
+   * or a MEMBER with a paid user plan on a non-legacy space; and the page is not restricted
+   * (USERS_PAGE, or a legacy personal or professional plan). The server refuses the page's own
+   * read to everyone else: the seat listing (GET …/users/v1, 001 §7) has no other reader. The
+   * member list, which other pages read too, has its own gate: canListMembers.
    */
-  canAccessUsersPage: [
+  canAccessUsersPage: usersPage,
+  /**
+   * The member list (GET …/members, API-011): the Users page reads it (PERM-012 PERM-013
+   * PERM-014), so a member may read it exactly when that page is his; a FREE member of a PRO space,
+   * whom the spec shows no Users page (000 line 147 'The users page is available to those with a
+   * plan'), is refused it. Managers may always read it, restricted page or not: the pages that are
+   * theirs read it too — the checkout's paid-user selection and the legacy checkout's users
+   * (000 §4 'Paid-user selection', PERM-009) and the transfer's candidates (PERM-008). The upgrade
+   * info modal, which a free member does see (SHELL-023 'lists the owner and admins'), reads only
+   * those: GET …/managers (canAccessWorkspace), not this list.
+   */
+  canListMembers: [
     ...workspaceAccess,
-    check(
-      (i) => isManager(i.role) || (i.workspacePlan !== 'LEGACY' && i.userPlan !== 'FREE'),
-      forbidden('Only owners, admins and paid users can see the users of this space'),
-    ),
-    check(
-      (i) =>
-        !restrictionFlags(i.restrictions, { legacyType: i.workspacePlan === 'LEGACY' ? i.legacyType : null })
-          .isUsersPageRestricted,
-      { code: 'restricted', message: 'The users page is not available for your account yet.' },
-    ),
+    (input, texts) => (isManager(input.role) ? null : firstDenial(usersPage, input, texts)),
   ],
   /**
    * PERM-021, PERM-025 (C5, C6): owners and admins manage members: resend and cancel invitations,
@@ -196,7 +234,12 @@ const GATES = {
   canManageSeats: [...workspaceAccess, check((i) => i.role === 'OWNER', forbidden(SEATS_OWNER_ONLY))],
   /** 000 §4 'Subscription lists are not fetched for MEMBER': served to owners and admins only. */
   canReadSubscriptions: [...workspaceAccess, manager],
-  /** PERM-015 as written (000 §6): hidden on PRO for a non-FREE user; "restricted" read as SHARED_BOUNCES. */
+  /**
+   * PERM-015 as written (000 §6): hidden on PRO for a non-FREE user; "restricted" read as
+   * SHARED_BOUNCES. ROUTE-013 routes the page only then, and no other page reads a bounce list,
+   * so the server refuses the page's calls (list, export, add, delete) to everyone else: a write
+   * is never looser than its read (RELIABILITY, access control).
+   */
   showBouncesPage: [
     ...workspaceAccess,
     check(
@@ -217,11 +260,7 @@ export function denialOf(
   input: SpacePermissionInput,
   texts: DenialTexts = { productName: 'Mergeboard' },
 ): Denial | null {
-  for (const condition of GATES[permission] as readonly Check[]) {
-    const denial = condition(input, texts);
-    if (denial) return denial;
-  }
-  return null;
+  return firstDenial(GATES[permission], input, texts);
 }
 
 export type SpaceUserFeatures = z.infer<typeof spaceUserFeaturesSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ListParams, MemberStatus, Role, UserPlan } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import {
@@ -98,6 +98,22 @@ export function selectSeatUsers(
   const conditions = [ne(memberships.status, 'DISABLED')];
   if (status) conditions.push(sql`${seatStatus} = ${status}`);
   return memberPage(db, { workspaceId, search: params.filterBy.search, conditions, params });
+}
+
+/** SHELL-023: the space's owner and admins who are in it (not pending, not disabled). */
+export function selectManagers(db: Db, workspaceId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        inArray(memberships.role, ['OWNER', 'ADMIN']),
+        notInArray(memberships.status, ['PENDING', 'DISABLED']),
+      ),
+    )
+    .orderBy(asc(users.email));
 }
 
 export async function domainNamesOf(db: Db, workspaceId: string): Promise<string[]> {

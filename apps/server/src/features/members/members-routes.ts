@@ -8,6 +8,7 @@ import {
   getPromoteValidity,
   inviteLegacyUsers,
   inviteToWorkspace,
+  listSpaceManagers,
   listSubscriptionsV2,
   listWorkspaceMembers,
   listWorkspaceUsers,
@@ -28,6 +29,7 @@ import type { AdditionKind } from './newcomers';
 import {
   activateMembers,
   changeRoles,
+  listManagers,
   listSeatSummaries,
   listSeatUsers,
   listSpaceMembers,
@@ -61,15 +63,22 @@ const bringIn = (
 
 /** The member calls (001 §7): listing, adding and inviting, removal, roles, activation, seats. */
 export const memberRoutes = [
+  // Every member's address, plan and quota: the Users page's and the managers' (canListMembers).
   defineRoute({
     contract: listWorkspaceMembers,
-    access: spaceAccess('canAccessWorkspace'),
+    access: spaceAccess('canListMembers'),
     handler: ({ query, space, context }) =>
       listSpaceMembers(context.database.db, { workspaceId: space.workspace.id, params: query }),
   }),
+  // SHELL-023: the owner and admins, for a member who may not see the list above.
+  defineRoute({
+    contract: listSpaceManagers,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ space, context }) => listManagers(context.database.db, space.workspace.id),
+  }),
   defineRoute({
     contract: listWorkspaceUsers,
-    access: spaceAccess('canAccessWorkspace'),
+    access: spaceAccess('canAccessUsersPage'),
     handler: ({ query, space, context }) =>
       listSeatUsers(context.database.db, { workspaceId: space.workspace.id, params: query }),
   }),

@@ -2,6 +2,7 @@ import {
   MEMBER_STATUSES,
   MEMBER_TEXTS,
   UNLIMITED,
+  compareRoles,
   dailyQuotaOf,
   domainRefusal,
   emailDomain,
@@ -15,6 +16,7 @@ import {
   type MemberStatus,
   type SeatMember,
   type SeatSummary,
+  type SpaceManager,
   type SpaceMember,
   type SubscriptionStatus,
 } from '@mergeboard/core';
@@ -31,6 +33,7 @@ import {
   membersByEmails,
   membersByUserIds,
   paidElsewhere,
+  selectManagers,
   selectMembers,
   selectSeatUsers,
   setMemberRole,
@@ -95,6 +98,18 @@ export async function listSpaceMembers(
     domainNamesOf(db, options.workspaceId),
   ]);
   return { total, items: rows.map((row) => toSpaceMember(row, domains)) };
+}
+
+/** SHELL-023, SHELL-024: whom a member asks for an upgrade: the owner first, then the admins. */
+export async function listManagers(db: Db, workspaceId: string): Promise<{ items: SpaceManager[] }> {
+  const rows = await selectManagers(db, workspaceId);
+  return {
+    items: rows
+      .sort((a, b) => compareRoles(b.role, a.role))
+      .flatMap(({ id, name, email, role }) =>
+        role === 'MEMBER' ? [] : [{ id, name: name ?? email, email, role }],
+      ),
+  };
 }
 
 /** API-062, MEM-026, MEM-027: one page of the seat listing. */

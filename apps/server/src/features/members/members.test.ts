@@ -4,6 +4,7 @@ import {
   MEMBER_TEXTS,
   REMOVAL_TEXTS,
   errorBodySchema,
+  listSpaceManagers,
   seatMemberSchema,
   seatSummarySchema,
   seatsAvailableText,
@@ -214,6 +215,25 @@ describe('members', () => {
         api(spaceId, '/users/v1?filterBy=userStatus:DISABLED'),
       );
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('PERM-012 PERM-016 SHELL-023 a FREE member of the per-seat PRO space reads neither list (403, core reason), only whom to ask for an upgrade', async () => {
+      for (const path of ['/members', '/users/v1']) {
+        const res = await kit.call(kit.as.liam, 'GET', api(spaceId, path));
+        expect(res.statusCode).toBe(403);
+        expect(errorOf(res)).toMatchObject({
+          code: 'forbidden',
+          message: 'Only owners, admins and paid users can see the users of this space',
+        });
+      }
+      const managers = await kit.call(kit.as.liam, 'GET', api(spaceId, '/managers'));
+      expect(managers.statusCode).toBe(200);
+      const { items } = listSpaceManagers.response.parse(managers.json());
+      expect(items.map(({ id, email, role }) => ({ id, email, role }))).toEqual([
+        { id: kit.ids.owner, email: 'owner@acme.example', role: 'OWNER' },
+        { id: kit.ids.admin, email: 'admin@acme.example', role: 'ADMIN' },
+      ]);
+      expect(items[0]!.name).toBe('Olivia Bennett');
     });
   });
 

@@ -21,9 +21,10 @@ import {
 
 /**
  * Who may use a list: any member for unsubscriptions, the bounces page's audience for bounces
- * (PERM-015). The space comes from the path, or from the body for the add calls (001 §7).
+ * (PERM-015, ROUTE-013: showBouncesPage), its reads and its writes alike. The space comes from
+ * the path, or from the body for the add calls (001 §7).
  */
-const permissionOf = { unsubscriptions: 'canAccessWorkspace', bounces: 'canAccessWorkspace' } as const;
+const permissionOf = { unsubscriptions: 'canAccessWorkspace', bounces: 'showBouncesPage' } as const;
 const accessOf = (kind: SuppressionListKind, from: 'params' | 'body') =>
   spaceAccess(permissionOf[kind], { in: from, name: 'workspaceId' });
 

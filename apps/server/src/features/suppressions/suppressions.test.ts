@@ -65,6 +65,9 @@ describe('unsubscriptions and bounces', () => {
     }
     const [acme] = await t.database.db.select().from(workspaces).where(eq(workspaces.name, 'Acme Sales'));
     ids.acme = acme!.id;
+    // PREMIUM: its paid users see the bounces page, which a paid user of a PRO space does not (PERM-015).
+    const [europe] = await t.database.db.select().from(workspaces).where(eq(workspaces.name, 'Acme Europe'));
+    ids.europe = europe!.id;
   }, 120_000);
   afterAll(() => t.close());
 
@@ -127,14 +130,15 @@ describe('unsubscriptions and bounces', () => {
     });
 
     it('API-055 BOUNCE-010 sorts bounces by bounceTime descending by default, and by type or email', async () => {
-      const res = await call(as.owner!, 'GET', listUrl('bounces', ids.acme!));
+      const res = await call(as.admin!, 'GET', listUrl('bounces', ids.europe!));
       expect(res.statusCode).toBe(200);
       const body = res.json() as { items: { lastUpdateTimestamp: number }[]; total: number };
+      expect(body.total).toBeGreaterThan(1);
       const times = body.items.map((item) => item.lastUpdateTimestamp);
       expect(times).toEqual([...times].sort((a, b) => b - a));
       for (const sortBy of ['type:asc', 'email:desc', 'bounceTime:asc']) {
         expect(
-          (await call(as.owner!, 'GET', listUrl('bounces', ids.acme!, `?sortBy=${sortBy}`))).statusCode,
+          (await call(as.admin!, 'GET', listUrl('bounces', ids.europe!, `?sortBy=${sortBy}`))).statusCode,
         ).toBe(200);
       }
     });
@@ -150,6 +154,24 @@ describe('unsubscriptions and bounces', () => {
         expect(res.statusCode, query).toBe(400);
         expect(Object.keys(errorBodySchema.parse(res.json()).error.fields ?? {}), query).toContain(field);
       }
+    });
+
+    it('PERM-015 ROUTE-013 a paid user of a PRO space, who has no bounces page, is refused its calls with core reason', async () => {
+      const spaceId = await makeSpace('PRO');
+      for (const [method, url, body] of [
+        ['GET', listUrl('bounces', spaceId)],
+        ['GET', listUrl('bounces', spaceId, '/export')],
+        ['POST', addUrl('bounces'), { workspaceId: spaceId, emailAddresses: ['x@example.com'] }],
+        ['DELETE', deleteUrl('bounces', spaceId, 'x@example.com')],
+      ] as const) {
+        const res = await call(as.owner!, method, url, body);
+        expect(res.statusCode).toBe(403);
+        expect(errorBodySchema.parse(res.json()).error).toMatchObject({
+          code: 'forbidden',
+          message: 'Bounces are not shown on this plan',
+        });
+      }
+      expect((await call(as.owner!, 'GET', listUrl('unsubscriptions', spaceId))).statusCode).toBe(200);
     });
 
     it('API-052 API-055 a non-member gets 404 and learns nothing', async () => {
@@ -208,7 +230,7 @@ describe('unsubscriptions and bounces', () => {
     });
 
     it('API-053 UNSUB-005 refuses malformed addresses, an empty list and too many, writing nothing', async () => {
-      const spaceId = await makeSpace('PRO');
+      const spaceId = await makeSpace('PREMIUM');
       const bad = await call(as.owner!, 'POST', addUrl('unsubscriptions'), {
         workspaceId: spaceId,
         emailAddresses: ['fine@example.com', 'not-an-email'],
@@ -388,7 +410,7 @@ describe('unsubscriptions and bounces', () => {
     });
 
     it('BOUNCE-011 CONST-010 exports at most 30000 rows, in order, with formula cells neutralised', async () => {
-      const spaceId = await makeSpace('PRO');
+      const spaceId = await makeSpace('PREMIUM');
       const now = Date.now();
       const rows = Array.from({ length: EXPORT_MAX_ROWS + 5 }, (_, i) => ({
         workspaceId: spaceId,

@@ -4,7 +4,7 @@ import { SIDEBAR_WIDTH_PX } from '@mergeboard/core';
 import { env } from '../../config/env';
 import { currentUser } from '../../testing/auth-fixtures';
 import { json } from '../../testing/fake-server';
-import { renderInSpace, spaceEntry, spaceMember } from '../../testing/space-fixtures';
+import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { setViewportWidth } from '../../testing/viewport';
 import { MANAGE_SETTINGS_TEXT } from './index';
 import { realTrigger } from '../../testing/load-on-intent';
@@ -296,17 +296,14 @@ describe('space dropdown', () => {
 });
 
 describe('upgrade info modal', () => {
+  const managersCall = `GET /api/v1/workspaces/${freeMemberOfPro.workspaceId}/managers`;
+
   it('SHELL-023 SHELL-024 PERM-016: a free member of a Pro space sees the owner and admins to contact', async () => {
-    const owner = spaceMember({ role: 'OWNER', name: 'Olivia Owner', email: 'olivia@acme.example' });
-    const admin = spaceMember({ role: 'ADMIN', name: 'Adam Admin', email: 'adam@acme.example' });
-    const { user } = await renderInSpace(`${freeMemberOfPro.urlPrefix}/mail-merges/sent`, {
+    const owner = { id: 'u-7', role: 'OWNER', name: 'Olivia Owner', email: 'olivia@acme.example' };
+    const admin = { id: 'u-8', role: 'ADMIN', name: 'Adam Admin', email: 'adam@acme.example' };
+    const { user, server } = await renderInSpace(`${freeMemberOfPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [freeMemberOfPro] }),
-      routes: {
-        [`GET /api/v1/workspaces/${freeMemberOfPro.workspaceId}/members`]: json(200, {
-          items: [spaceMember(), admin, owner],
-          total: 3,
-        }),
-      },
+      routes: { [managersCall]: json(200, { items: [owner, admin] }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
     const dialog = await screen.findByRole('dialog');
@@ -316,6 +313,8 @@ describe('upgrade info modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy olivia@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy adam@acme.example' })).toBeInTheDocument();
     expect(within(dialog).getByText('Contact any of them to request an upgrade.')).toBeInTheDocument();
+    // The free member reads whom to ask, not the member list the server refuses him (PERM-012).
+    expect(server.calls(`GET /api/v1/workspaces/${freeMemberOfPro.workspaceId}/members`)).toHaveLength(0);
     // The header's × and the footer's Close button: the footer's.
     const [, closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
     await user.click(closeButton!);
@@ -326,9 +325,8 @@ describe('upgrade info modal', () => {
     const { user } = await renderInSpace(`${freeMemberOfPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [freeMemberOfPro] }),
       routes: {
-        [`GET /api/v1/workspaces/${freeMemberOfPro.workspaceId}/members`]: json(200, {
-          items: [spaceMember({ role: 'OWNER', email: 'solo@acme.example' })],
-          total: 1,
+        [managersCall]: json(200, {
+          items: [{ id: 'u-7', role: 'OWNER', name: 'Solo Owner', email: 'solo@acme.example' }],
         }),
       },
     });

@@ -1,9 +1,11 @@
 import { ActionIcon, Button, CopyButton, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { useSpace, useWorkspaceMembers } from '../../spaces';
+import { MEMBER_ROLE_LABELS, upgradeContactText } from '@mergeboard/core';
+import { useSpace } from '../../spaces';
+import { useSpaceManagers } from '../api/list-space-managers';
 
 /**
  * SHELL-023/024: a free member of a Pro space learns whom to ask for an upgrade: the owner and
- * the admins, each address with a copy button.
+ * the admins (owner first, as the server lists them), each address with a copy button.
  */
 export function UpgradeInfoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -15,15 +17,12 @@ export function UpgradeInfoModal({ opened, onClose }: { opened: boolean; onClose
 
 function UpgradeInfo({ onClose }: { onClose: () => void }) {
   const { space } = useSpace();
-  const members = useWorkspaceMembers(space.workspaceId);
-  const managers = (members.data?.items ?? [])
-    .filter((member) => member.role === 'OWNER' || member.role === 'ADMIN')
-    .sort((a, b) => (a.role === b.role ? 0 : a.role === 'OWNER' ? -1 : 1));
-  const hasAdmins = managers.some((member) => member.role === 'ADMIN');
+  const query = useSpaceManagers(space.workspaceId);
+  const managers = query.data?.items ?? [];
 
   return (
     <Stack>
-      {members.isPending ? (
+      {query.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading" />
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -31,7 +30,7 @@ function UpgradeInfo({ onClose }: { onClose: () => void }) {
             <Group key={member.id} component="li" justify="space-between" wrap="nowrap">
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
-                  {member.name} ({member.role === 'OWNER' ? 'Owner' : 'Admin'})
+                  {member.name} ({MEMBER_ROLE_LABELS[member.role]})
                 </Text>
                 <Text size="sm" c="dimmed">
                   {member.email}
@@ -50,9 +49,7 @@ function UpgradeInfo({ onClose }: { onClose: () => void }) {
           ))}
         </Stack>
       )}
-      <Text size="sm">
-        {hasAdmins ? 'Contact any of them to request an upgrade.' : 'Contact them to request an upgrade.'}
-      </Text>
+      <Text size="sm">{upgradeContactText(managers)}</Text>
       <Group justify="flex-end">
         <Button onClick={onClose}>Close</Button>
       </Group>
