@@ -72,6 +72,27 @@ const boundaryZones = [
   ...featureZones('./apps/web/src/features'),
 ];
 
+/**
+ * ARCHITECTURE §4: the web hides what a role cannot do with core's functions (space permissions,
+ * isOwner, isManager, settingsPageOf…), the ones the server enforces, so the two never drift. A
+ * web feature compares no role itself: no `userRole ===`, `role !==`, `=== 'OWNER'`, no switch on
+ * a role (tooling/boundaries.test.ts proves the rule fires on tooling/lint-fixtures/role-comparison.tsx).
+ */
+const ROLE = '/^(userRole|role)$/';
+const ROLE_NAME = '/^(OWNER|ADMIN|MEMBER)$/';
+const roleComparisonMessage =
+  'Decide on roles in core (packages/core/src/permissions): use a space permission or a core function, not a role comparison.';
+const roleComparisons = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name=${ROLE}], [right.property.name=${ROLE}], [left.name=${ROLE}], [right.name=${ROLE}], [left.value=${ROLE_NAME}], [right.value=${ROLE_NAME}])`,
+    message: roleComparisonMessage,
+  },
+  {
+    selector: `SwitchStatement:matches([discriminant.property.name=${ROLE}], [discriminant.name=${ROLE}])`,
+    message: roleComparisonMessage,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -137,5 +158,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
 );

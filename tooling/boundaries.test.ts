@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,27 @@ describe('import boundaries (npm run lint)', () => {
 
   it('refuses an import cycle (fixture: two files importing each other)', async () => {
     expect(await violations('tooling/lint-fixtures/cycle/first.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('refuses a role comparison in a web feature (fixture: lint-fixtures/role-comparison.ts)', async () => {
+    const code = await readFile(path.join(root, 'tooling/lint-fixtures/role-comparison.ts'), 'utf8');
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, 'apps/web/src/features/shell/probe.ts'),
+    });
+    const refused = result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax');
+    // userRole ===, userRole !==, role ==, a role name first, a switch on a role.
+    expect(refused.map((message) => message.line)).toEqual([9, 13, 17, 21, 25]);
+    expect(refused[0]!.message).toContain('Decide on roles in core');
+  });
+
+  it('leaves role comparisons to core and to the web tests', async () => {
+    const code = await readFile(path.join(root, 'tooling/lint-fixtures/role-comparison.ts'), 'utf8');
+    for (const file of [
+      'packages/core/src/permissions/probe.ts',
+      'apps/web/src/features/shell/probe.test.ts',
+    ]) {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      expect(result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax')).toEqual([]);
+    }
   });
 });

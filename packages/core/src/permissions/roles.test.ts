@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../constants/domain';
-import { compareRoles, hasRoleAtLeast, isManager, roleRank } from './roles';
+import { compareRoles, hasRoleAtLeast, isManager, isOwner, roleRank, settingsPageOf } from './roles';
 
 describe('roles', () => {
   it('PERM-001 ranks MEMBER 0 < ADMIN 1 < OWNER 2', () => {
@@ -31,5 +31,18 @@ describe('roles', () => {
     expect(isManager('MEMBER')).toBe(false);
     expect(isManager(null)).toBe(false);
     expect(isManager(undefined)).toBe(false);
+  });
+
+  it('PERM-008 only the owner is the owner', () => {
+    expect(isOwner('OWNER')).toBe(true);
+    expect(isOwner('ADMIN')).toBe(false);
+    expect(isOwner('MEMBER')).toBe(false);
+    expect(isOwner(null)).toBe(false);
+  });
+
+  it('SHELL-020 a space menu choice opens General for its owner, Users for anyone else', () => {
+    expect(settingsPageOf('OWNER')).toBe('general');
+    expect(settingsPageOf('ADMIN')).toBe('users');
+    expect(settingsPageOf('MEMBER')).toBe('users');
   });
 });

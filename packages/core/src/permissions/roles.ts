@@ -17,6 +17,19 @@ export function isManager(role: Role | null | undefined): boolean {
   return hasRoleAtLeast(role, 'ADMIN');
 }
 
+/** PERM-008: the owner of the space (its general settings, its transfer, its seats). */
+export function isOwner(role: Role | null | undefined): boolean {
+  return role === 'OWNER';
+}
+
+/**
+ * SHELL-020: choosing a space in the space menu opens its settings: General for its owner (the
+ * only one who may see it, PERM-008, ROUTE-017), Users for anyone else.
+ */
+export function settingsPageOf(role: Role): 'general' | 'users' {
+  return isOwner(role) ? 'general' : 'users';
+}
+
 /** PERM-001: the role helpers compare roles in this order (lowest first). */
 export function compareRoles(a: Role, b: Role): number {
   return roleRank(a) - roleRank(b);

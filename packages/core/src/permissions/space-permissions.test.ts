@@ -16,6 +16,7 @@ import { activeRestrictions } from './restrictions';
 import {
   SPACE_PERMISSIONS,
   denialOf,
+  showsUpgradeButton,
   spacePermissions,
   spaceUserFeatures,
   type SpacePermissionInput,
@@ -257,6 +258,28 @@ describe('member list (canListMembers)', () => {
       expect(perm({ role, restrictions: ['USERS_PAGE'] }).canListMembers).toBe(true);
       expect(legacy('PERSONAL', { role }).canListMembers).toBe(true);
       expect(perm({ role, memberStatus: 'DISABLED' }).canListMembers).toBe(false);
+    }
+  });
+});
+
+describe('header Upgrade button (SHELL-012, PERM-005)', () => {
+  const shown = (overrides: Partial<SpacePermissionInput>) => {
+    const input = { ...base, workspacePlan: 'FREE', userPlan: 'FREE', ...overrides } as const;
+    return showsUpgradeButton(input, spacePermissions(input));
+  };
+
+  it('SHELL-012 PERM-005 PERM-009 on a FREE space: the owner, and an admin only outside the per-seat model', () => {
+    expect(shown({ role: 'OWNER' })).toBe(true);
+    expect(shown({ role: 'OWNER', isPerSeat: false })).toBe(true);
+    expect(shown({ role: 'ADMIN', isPerSeat: false })).toBe(true);
+    // The per-seat ADMIN is refused the checkout (canAccessWorkspaceBilling): no button into it.
+    expect(shown({ role: 'ADMIN', isPerSeat: true })).toBe(false);
+    expect(shown({ role: 'MEMBER', isPerSeat: false })).toBe(false);
+  });
+
+  it('SHELL-012 never on a paid space', () => {
+    for (const workspacePlan of ['PRO', 'PREMIUM', 'LEGACY'] as const) {
+      expect(shown({ role: 'OWNER', workspacePlan })).toBe(false);
     }
   });
 });

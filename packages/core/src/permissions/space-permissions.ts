@@ -304,3 +304,22 @@ export function spacePermissions(input: SpacePermissionInput): SpacePermissions 
       input.role === 'MEMBER' && input.workspacePlan === 'PRO' && input.userPlan === 'FREE',
   };
 }
+
+/**
+ * SHELL-011 SHELL-012 PERM-005 PERM-009: whether the header's Upgrade button, which leads into the
+ * checkout, shows (the web also hides it on the billing page, a matter of its paths). SHELL-012
+ * shows it to 'a non-member (role other than MEMBER) on a FREE space'; PERM-005 and PERM-009 keep
+ * the checkout from everyone but the owner of a per-seat space, and the server refuses the
+ * checkout calls to the rest (canAccessWorkspaceBilling). Decision, reconciling the two: the
+ * button shows on a FREE space to whoever may use the checkout it opens — every manager of an
+ * older space, as SHELL-012 says, but only the owner of a per-seat space, whose admin would
+ * otherwise be led into a checkout he is refused. (canAccessWorkspaceBilling holds for no MEMBER,
+ * so SHELL-012's role condition is part of it.) A free member of a PRO space gets the upgrade
+ * info modal instead (PERM-016).
+ */
+export function showsUpgradeButton(
+  space: { workspacePlan: WorkspacePlan },
+  permissions: Pick<SpacePermissions, 'canAccessWorkspaceBilling'>,
+): boolean {
+  return space.workspacePlan === 'FREE' && permissions.canAccessWorkspaceBilling;
+}

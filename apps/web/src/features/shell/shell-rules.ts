@@ -1,16 +1,20 @@
-import { planLabel, type SpacePermissions, type UserWorkspace } from '@mergeboard/core';
+import { planLabel, showsUpgradeButton, type SpacePermissions, type UserWorkspace } from '@mergeboard/core';
 
 export function isBillingPage(pathname: string): boolean {
   return /\/space\/billing\/?$/.test(pathname);
 }
 
 /**
- * SHELL-012: the header Upgrade button shows for a "non-member" — the catalogue reads it as a role
- * other than MEMBER, i.e. those who can buy — on a FREE space, except on the billing page.
- * (A free member of a Pro space gets the upgrade info modal instead, PERM-016.)
+ * SHELL-011 SHELL-012: the header Upgrade button, to whoever may use the checkout it opens on a
+ * FREE space (core's showsUpgradeButton, which reconciles SHELL-012 with PERM-005), except on the
+ * billing page. A free member of a Pro space gets the upgrade info modal instead (PERM-016).
  */
-export function showUpgradeButton(space: UserWorkspace, pathname: string): boolean {
-  return space.userRole !== 'MEMBER' && space.workspacePlan === 'FREE' && !isBillingPage(pathname);
+export function showUpgradeButton(
+  space: UserWorkspace,
+  permissions: SpacePermissions,
+  pathname: string,
+): boolean {
+  return showsUpgradeButton(space, permissions) && !isBillingPage(pathname);
 }
 
 /** PERM-020: Manage billing needs billing access and is hidden for legacy subscriptions. */

@@ -192,6 +192,28 @@ describe('header', () => {
     expect(second.router.state.location.pathname).toBe(`${ownerFree.urlPrefix}/space/billing`);
   });
 
+  it('SHELL-012 PERM-005 PERM-009: a per-seat ADMIN of a FREE space gets no Upgrade button into the checkout he is refused; an admin of the older flow does', async () => {
+    const adminFree = spaceEntry(6, 'Free Admins', {
+      userRole: 'ADMIN',
+      workspacePlan: 'FREE',
+      userPlan: 'FREE',
+    });
+    const perSeat = await renderInSpace(`${adminFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ isPerSeat: true, userWorkspaces: [adminFree] }),
+    });
+    await screen.findByRole('heading', { name: 'Mail merges' });
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    perSeat.unmount();
+
+    await renderInSpace(`${adminFree.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ isPerSeat: false, userWorkspaces: [adminFree] }),
+    });
+    expect(await screen.findByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      `${adminFree.urlPrefix}/checkout/details`,
+    );
+  });
+
   it('SHELL-014: the help link goes to the support centre', async () => {
     await renderInSpace(`${ownerPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [ownerPro] }),
@@ -289,7 +311,8 @@ describe('space dropdown', () => {
     await user.click(items[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ownerPro.urlPrefix}/space/general`));
 
-    await user.click(screen.getByRole('button', { name: /Space menu$/ }));
+    // General loads with its route: the shell waits behind the loader until it is in.
+    await user.click(await screen.findByRole('button', { name: /Space menu$/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Beta Team/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${adminPro.urlPrefix}/space/users`));
   });

@@ -1,4 +1,4 @@
-import type { UserWorkspace } from '@mergeboard/core';
+import { isManager, isOwner, type UserWorkspace } from '@mergeboard/core';
 import { readStorage, writeStorage } from '../../lib/browser-storage';
 
 const ACTIVE_SPACE_KEY = 'mb.activeSpace';
@@ -25,8 +25,8 @@ export function bestBillingSpace(
 ): UserWorkspace | null {
   if (!spaces?.length) return null;
   return (
-    spaces.find((space) => space.userRole === 'OWNER') ??
-    spaces.find((space) => space.userRole === 'ADMIN') ??
+    spaces.find((space) => isOwner(space.userRole)) ??
+    spaces.find((space) => isManager(space.userRole)) ??
     spaces.find((space) => space.workspaceId === currentId) ??
     bestSpace(spaces)
   );
@@ -40,5 +40,5 @@ export function findSpace(
 }
 
 export function ownedSpaceCount(spaces: readonly UserWorkspace[] | undefined): number {
-  return spaces?.filter((space) => space.userRole === 'OWNER').length ?? 0;
+  return spaces?.filter((space) => isOwner(space.userRole)).length ?? 0;
 }

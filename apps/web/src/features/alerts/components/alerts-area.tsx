@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { billingWarningVariant, loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
+import { billingWarningVariant, isOwner, loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
@@ -34,7 +34,7 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
   const onBilling = pathname.endsWith('/space/billing');
   const showLegacy =
     space != null &&
-    space.userRole === 'OWNER' &&
+    isOwner(space.userRole) &&
     space.workspacePlan === 'LEGACY' &&
     !onBilling &&
     !isDismissed(legacyAlertKey(space.workspaceId));

@@ -32,7 +32,7 @@ import { purchaseHref } from '../purchase-href';
  */
 export function Component() {
   usePageTitle('Billing');
-  const { space, user, prefix, isPerSeat, details } = useSpace();
+  const { space, user, prefix, isPerSeat, details, permissions } = useSpace();
   const [search] = useSearchParams();
   const billingHref = paths.space.billing.getHref(prefix);
   const sessionId = search.get('session_id');
@@ -40,7 +40,7 @@ export function Component() {
   // BILL-021: members are not served the subscriptions (the route lets managers in only). Back
   // from a checkout, they are read only once the purchase is synced.
   const subscriptions = useSubscriptions(space.workspaceId, {
-    enabled: space.userRole !== 'MEMBER' && sessionId === null,
+    enabled: permissions.canReadSubscriptions && sessionId === null,
   });
 
   if (sessionId) {

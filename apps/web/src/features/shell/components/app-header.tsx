@@ -36,7 +36,7 @@ export function AppHeader({
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {active && showUpgradeButton(space, pathname) && (
+        {active && showUpgradeButton(space, permissions, pathname) && (
           <Button component={Link} to={paths.space.checkoutDetails.getHref(prefix)} size="xs">
             Upgrade
           </Button>

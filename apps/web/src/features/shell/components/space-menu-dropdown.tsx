@@ -1,16 +1,14 @@
 import { Badge, Menu, Stack, Text } from '@mantine/core';
-import type { UserWorkspace } from '@mergeboard/core';
+import { settingsPageOf, type UserWorkspace } from '@mergeboard/core';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSpace } from '../../spaces';
 import { spacePlanLabel } from '../shell-rules';
 
-/** SHELL-020: a space's settings: general for its owner, users otherwise. */
+/** SHELL-020: a space's settings: general for its owner, users otherwise (core's settingsPageOf). */
 export function settingsHrefOf(space: UserWorkspace): string {
-  return space.userRole === 'OWNER'
-    ? paths.space.general.getHref(space.urlPrefix)
-    : paths.space.users.getHref(space.urlPrefix);
+  return paths.space[settingsPageOf(space.userRole)].getHref(space.urlPrefix);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   buildPath,
   formatFilterBy,
   formatSortBy,
+  isOwner,
   TABLE_PAGE_SIZE,
   type Sort,
   type SuppressionItem,
@@ -239,10 +240,10 @@ export function SuppressionPage<S extends string>({
     { key: 'actions', header: '', render: deleteButton },
   ];
 
-  const isOwner = space.userRole === 'OWNER';
+  const owner = isOwner(space.userRole);
   let notice: ReactNode = null;
   if (!sharingOn) {
-    notice = isOwner ? (
+    notice = owner ? (
       <Text size="sm">
         Share this list with every member of your space:{' '}
         <Anchor component={Link} to={paths.space.billing.getHref(prefix)}>
