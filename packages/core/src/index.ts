@@ -20,6 +20,7 @@ export * from './spaces/space-contracts';
 export * from './members/member-contracts';
 export * from './members/member-rules';
 export * from './members/member-display';
+export * from './members/invitation-texts';
 export * from './billing/billing-contracts';
 export * from './billing/price-rules';
 export * from './billing/checkout-contracts';

@@ -36,6 +36,13 @@ export interface PaidUserChoice {
   reason: string | null;
 }
 
+/**
+ * CHK-088, word for word: the cannot-downgrade page, and the server's refusal of a change that
+ * would leave a live subscription without a paid user.
+ */
+export const CANNOT_DOWNGRADE_TEXT =
+  'You cannot downgrade. At least one user must be paid as long as a subscription is active.';
+
 /** Texts of the selection; the spec names these rules without their wording (ours). */
 export const PAID_SELECTION_TEXTS = {
   onlyPaidNow: 'Only paid users in the space can be paid in the Pro plan.',

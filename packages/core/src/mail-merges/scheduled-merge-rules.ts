@@ -44,6 +44,9 @@ export function nextRetryAttempt(merge: ScheduledMergeTiming): number | null {
   return scheduledMergeRecovery(merge).nextAttempt;
 }
 
+/** MM-028: the delivery date of a merge waiting for its sender's quota (page, dialog and export). */
+export const UPON_QUOTA_RESET = 'Upon quota reset';
+
 export type NextDelivery = { kind: 'at'; timestamp: number } | { kind: 'quota-reset' } | { kind: 'none' };
 
 /**

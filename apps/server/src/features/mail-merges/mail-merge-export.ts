@@ -1,4 +1,4 @@
-import { nextDelivery } from '@mergeboard/core';
+import { nextDelivery, UPON_QUOTA_RESET } from '@mergeboard/core';
 import type { CsvColumn } from '../../lib/csv-export';
 import {
   spreadsheetLinkOf,
@@ -35,6 +35,6 @@ export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
 /** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */
 function nextRunCell(merge: Parameters<typeof nextDelivery>[0]): Date | string {
   const next = nextDelivery(merge);
-  if (next.kind === 'quota-reset') return 'Upon quota reset';
+  if (next.kind === 'quota-reset') return UPON_QUOTA_RESET;
   return next.kind === 'at' ? new Date(next.timestamp) : '';
 }

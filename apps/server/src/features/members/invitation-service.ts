@@ -1,4 +1,4 @@
-import { MEMBER_TEXTS, emailDomain, isPersonalEmail, isRestricted } from '@mergeboard/core';
+import { INVITATION_TEXTS, MEMBER_TEXTS, emailDomain, isPersonalEmail, isRestricted } from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -223,10 +223,10 @@ export async function acceptInvitationToken(
   options: { token: string; user: { id: string; email: string; addonWorkspaceId: string | null } },
 ): Promise<{ workspaceId: string; workspaceName: string; isActiveWorkspace: boolean }> {
   if (isRestricted(await restrictionsFor(db, options.user), 'INVITATION')) {
-    throw new AppError('invitation_restricted', 'Sorry, this invitation link is no longer valid.');
+    throw new AppError('invitation_restricted', INVITATION_TEXTS.restricted);
   }
   const tokenHash = hashSessionSecret(options.token);
-  const invalid = () => new AppError('not_found', 'The invite link is invalid.');
+  const invalid = () => new AppError('not_found', INVITATION_TEXTS.invalid);
   const workspaceId = await invitationSpace(db, tokenHash);
   if (!workspaceId) throw invalid();
   return db.transaction(async (tx) => {
@@ -235,14 +235,14 @@ export async function acceptInvitationToken(
     if (!workspace || !invitation) throw invalid();
     const { invitation: row } = invitation;
     if (row.email !== options.user.email) {
-      throw new AppError('forbidden', 'You are logged into a different account than the one invited.');
+      throw new AppError('forbidden', INVITATION_TEXTS.otherAccount);
     }
     const already = await membershipOf(tx, workspaceId, options.user.id);
     if (already && already.status !== 'PENDING') {
-      throw new AppError('user_already_exists', 'You are already a member of this space.');
+      throw new AppError('user_already_exists', INVITATION_TEXTS.alreadyMember);
     }
     if (!(await claimInvitation(tx, row.id))) {
-      throw new AppError('invitation_is_not_active', 'The invite link has expired or been cancelled.');
+      throw new AppError('invitation_is_not_active', INVITATION_TEXTS.notActive);
     }
     if (!already || already.userPlan === 'FREE') {
       // A pending free member is counted already; someone invited without a place is one more.

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { UPON_QUOTA_RESET } from '@mergeboard/core';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { formatDate } from '../../lib/format-date';
-import { QUOTA_WARNING, UPON_QUOTA_RESET, attemptTime } from './scheduled-messages';
+import { QUOTA_WARNING, attemptTime } from './scheduled-messages';
 import { SENDING_REFETCH_MS } from './follow-sending';
 import { realTrigger } from '../../testing/load-on-intent';
 

@@ -4,6 +4,7 @@ import {
   nextDelivery,
   nextRetryAttempt,
   type ScheduledMergeStatus,
+  UPON_QUOTA_RESET,
 } from '@mergeboard/core';
 import { env } from '../../config/env';
 import { formatDate } from '../../lib/format-date';
@@ -11,8 +12,6 @@ import { formatDate } from '../../lib/format-date';
 /** MM-029: the quota warning, word for word. */
 export const QUOTA_WARNING =
   'Your mail merge could not be sent in full because your sending quota was insufficient. It will resume as soon as your quota resets.';
-/** MM-028: the delivery date of a merge waiting for the quota. */
-export const UPON_QUOTA_RESET = 'Upon quota reset';
 /** The delivery date of a merge that an error stopped and that will not be tried again. */
 export const NO_DELIVERY_DATE = '—';
 

@@ -1,4 +1,5 @@
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { INVITATION_TEXTS } from '@mergeboard/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -8,7 +9,7 @@ import { errorAlert, joinedAlert, useAlerts } from '../../alerts';
 import { useCurrentUser } from '../../auth';
 import { bestSpace, findSpace, useRefreshSpaces } from '../../spaces';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { INVITATION_ERROR_TITLE, invitationFailureReason } from '../invitation-errors';
+import { invitationFailureReason } from '../invitation-errors';
 
 /**
  * /invitations/{token}/{status?} (ROUTE-006, INV-001..012). With status 'accept' the invitation
@@ -39,7 +40,7 @@ export function Component() {
       const own = bestSpace(user.data?.userWorkspaces);
       const target = own ? paths.space.sent.getHref(own.urlPrefix) : paths.home.getHref();
       const reason = invitationFailureReason(failure);
-      showAlert(errorAlert(reason ? { title: INVITATION_ERROR_TITLE, message: reason } : undefined, target));
+      showAlert(errorAlert(reason ? { title: INVITATION_TEXTS.failed, message: reason } : undefined, target));
       void navigate(target, { replace: true });
     }
   };
