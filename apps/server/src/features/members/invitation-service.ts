@@ -1,4 +1,4 @@
-import { INVITATION_TEXTS, MEMBER_TEXTS, emailDomain, isPersonalEmail, isRestricted } from '@mergeboard/core';
+import { INVITATION_TEXTS, MEMBER_TEXTS, emailDomain, isGmailUser, isRestricted } from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -81,7 +81,8 @@ export async function addToSpace(
       const userIds = await ensureInviteeUsers(
         tx,
         emails.map((email) => {
-          const isPersonal = isPersonalEmail(email);
+          // The invitee's account type, derived as createAccount derives it (AUTH-047).
+          const isPersonal = isGmailUser(email);
           return { email, isPersonal, domain: isPersonal ? null : emailDomain(email) };
         }),
       );
