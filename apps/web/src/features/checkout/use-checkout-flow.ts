@@ -1,6 +1,7 @@
 import {
   acceptedPurchase,
   flowSteps,
+  isGmailUser,
   olderFlowType,
   PURCHASE_DEFAULTS,
   seatFlowType,
@@ -39,7 +40,7 @@ export interface CheckoutFlow {
 export function useCheckoutFlow(): CheckoutFlow {
   const { space, user, isPerSeat, details } = useSpace();
   const [search] = useSearchParams();
-  const isGmailUser = user.type === 'STANDARD';
+  const gmailUser = isGmailUser(user.userEmail);
   const subscriptions = useSubscriptions(space.workspaceId, { enabled: !isPerSeat });
   const plan = search.get('plan');
   const interval = search.get('interval');
@@ -47,7 +48,7 @@ export function useCheckoutFlow(): CheckoutFlow {
   const userCount = details?.memberCount ?? 1;
 
   if (isPerSeat) {
-    const type = seatFlowType({ step: 'purchase', isGmailUser });
+    const type = seatFlowType({ step: 'purchase', isGmailUser: gmailUser });
     return {
       kind: 'seat',
       type,
@@ -62,7 +63,7 @@ export function useCheckoutFlow(): CheckoutFlow {
       ),
       hasPurchaseQuery,
       subscription: null,
-      isGmailUser,
+      isGmailUser: gmailUser,
       status: 'ready',
       refetch: () => undefined,
     };
@@ -91,7 +92,7 @@ export function useCheckoutFlow(): CheckoutFlow {
     purchase,
     hasPurchaseQuery,
     subscription,
-    isGmailUser,
+    isGmailUser: gmailUser,
     status: subscriptions.isPending ? 'pending' : subscriptions.isError ? 'error' : 'ready',
     refetch: () => void subscriptions.refetch(),
   };

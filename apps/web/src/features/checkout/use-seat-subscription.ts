@@ -1,4 +1,5 @@
 import {
+  isGmailUser,
   priceInfoV2Body,
   seatPageRedirects,
   subscriptionState,
@@ -81,7 +82,7 @@ export function useSeatSubscription(
   }
   const redirects = seatPageRedirects({
     page,
-    isGmailUser: user.type === 'STANDARD',
+    isGmailUser: isGmailUser(user.userEmail),
     seats: value?.seats ?? null,
     hasScheduledRemoval: scheduled.removal !== null,
   });

@@ -1,4 +1,5 @@
 import {
+  CANNOT_DOWNGRADE_TEXT,
   isRestricted,
   multiDomainRefusal,
   paidElsewhereListText,
@@ -13,10 +14,6 @@ import { memberships, users, type workspaces } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { paidElsewhere } from '../../members';
 import { seatPlanOf } from '../subscription-change/live-subscription';
-
-/** CHK-088, as the spec words it. */
-const CANNOT_DOWNGRADE =
-  'You cannot downgrade. At least one user must be paid as long as a subscription is active.';
 
 const FIELD = 'body.workspaceUserPlans';
 const invalid = (message: string) =>
@@ -188,7 +185,7 @@ export async function requestedPaidUserChange(
   });
   // CHK-086, CHK-088: the web gives the owner the paid seat when nobody else keeps one; a request
   // that still leaves nobody paid is refused.
-  if (change.paidAfterRenewal < 1) throw new AppError('cannot_downgrade', CANNOT_DOWNGRADE);
+  if (change.paidAfterRenewal < 1) throw new AppError('cannot_downgrade', CANNOT_DOWNGRADE_TEXT);
 
   const after = new Set(
     members

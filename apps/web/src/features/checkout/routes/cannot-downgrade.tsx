@@ -1,5 +1,5 @@
 import { Alert, Title } from '@mantine/core';
-import { CHECKOUT_STEPS } from '@mergeboard/core';
+import { CANNOT_DOWNGRADE_TEXT, CHECKOUT_STEPS } from '@mergeboard/core';
 import { usePageTitle } from '../../../lib/page-title';
 import { CheckoutFrame } from '../components/checkout-frame';
 
@@ -11,11 +11,7 @@ export function Component() {
       <Title order={1} size="h2">
         Change your plan
       </Title>
-      <Alert
-        color="red"
-        role="alert"
-        title="You cannot downgrade. At least one user must be paid as long as a subscription is active."
-      />
+      <Alert color="red" role="alert" title={CANNOT_DOWNGRADE_TEXT} />
     </CheckoutFrame>
   );
 }
