@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 /**
  * Our own modules (relative imports and @mergeboard/core) as free of side effects, so a bundle
  * leaves out the ones its entry imports but never calls: the worker's jobs reach feature indexes that also re-export routes, which would
- * bring the HTTP code and the packages only it uses (exceljs, the OpenAPI tooling, oidc-provider)
+ * bring the HTTP code and the packages only it uses (the OpenAPI tooling, oidc-provider)
  * into the worker. None of our modules is imported for its side effects alone; esbuild warns
  * about any such import it would drop, and a warning fails the build.
  */
@@ -61,13 +61,18 @@ async function bundle(entry, plugins) {
 // esbuild's tree shaking spans all entries of a build: next to main.ts, the routes that the
 // server uses would stay in chunks the worker shares.
 const worker = await bundle({ in: 'src/worker-main.ts', out: 'worker' }, [ownModulesArePure]);
+// dist/spreadsheet-reader.js: the thread an upload is read in (features/spreadsheets/reader-worker.ts),
+// started by the server through its path (reader-worker-entry.ts), so it is an entry of its own.
+const reader = await bundle({ in: 'src/features/spreadsheets/reader-worker.ts', out: 'spreadsheet-reader' }, [
+  ownModulesArePure,
+]);
 // dist/main.js: the server in the role ROLE names, built last: scripts/lib/build.mjs takes it as
 // the marker of a fresh build.
 const main = await bundle({ in: 'src/main.ts', out: 'main' }, [workerIsItsOwnBundle]);
 
 // Chunks of earlier builds go once the new ones are written (chunks keep their names while their
 // code is unchanged, so a process running the previous build loses none it may still import).
-const written = new Set([...worker, ...main]);
+const written = new Set([...worker, ...reader, ...main]);
 const chunks = path.resolve('dist/chunks');
 for (const file of readdirSync(chunks)) {
   if (!written.has(path.join(chunks, file))) rmSync(path.join(chunks, file));

@@ -101,4 +101,33 @@ export type DateRange = (typeof DATE_RANGE_OPTIONS)[number]['value'];
 export const DEFAULT_DATE_RANGE: DateRange = 'LAST_12_MONTHS';
 
 /** What one uploaded spreadsheet may hold (stated on the upload screen and in OpenAPI). */
-export const SPREADSHEET_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 50_000, maxColumns: 200 } as const;
+export const SPREADSHEET_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxRows: 50_000,
+  maxColumns: 200,
+  /**
+   * A cell's text: Google Sheets' own maximum, so no sheet exported from it is refused (Excel's
+   * is 32,767).
+   */
+  maxCellCharacters: 50_000,
+  /**
+   * All cells' text together. Shared strings let a small XLSX repeat one long text in every
+   * cell; about three times what the largest CSV upload can hold.
+   */
+  maxTextCharacters: 32_000_000,
+  /** Distinct texts in an XLSX file's shared-strings table (50,000 rows of 40 distinct cells). */
+  maxSharedStrings: 2_000_000,
+  /**
+   * An XLSX file is a ZIP archive, judged by its directory before anything is unpacked: all its
+   * parts together unpack to at most this (a full 50,000-row sheet is some 30–60 MB of XML)…
+   */
+  maxUnpackedBytes: 100 * 1024 * 1024,
+  /**
+   * …no part bigger than packRatioFreeBytes unpacks to more than maxPackRatio times its packed
+   * size (spreadsheet XML packs some 5 to 30 to 1; a bomb, 1,000 to 1)…
+   */
+  maxPackRatio: 100,
+  packRatioFreeBytes: 1024 * 1024,
+  /** …and it has at most this many parts (a workbook of 100 sheets has some 300). */
+  maxArchiveEntries: 1_000,
+} as const;

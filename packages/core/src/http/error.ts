@@ -126,6 +126,12 @@ export const errorStatus = {
   spreadsheet_too_many_rows: 400,
   /** A sheet over SPREADSHEET_LIMITS.maxColumns columns. */
   spreadsheet_too_many_columns: 400,
+  /** A cell over SPREADSHEET_LIMITS.maxCellCharacters. */
+  spreadsheet_cell_too_long: 400,
+  /** An XLSX file that unpacks past SPREADSHEET_LIMITS (size, ratio, parts) or holds more text. */
+  spreadsheet_too_large: 400,
+  /** A file whose reading ran out of the memory or the time the server gives one file. */
+  spreadsheet_too_complex: 400,
   /** Linking a Google Sheet on an install without Google sign-in. */
   google_not_configured: 400,
   /** The sign-in has not granted the spreadsheets.readonly scope (asked incrementally). */

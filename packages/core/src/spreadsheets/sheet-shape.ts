@@ -45,6 +45,8 @@ export function spreadsheetNameOf(filename: string): string {
   return name === '' ? 'Spreadsheet' : name;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** What a sheet may hold, as the refusal states it. */
 export const SPREADSHEET_LIMIT_TEXTS = {
   tooLarge: `The file is larger than ${SPREADSHEET_LIMITS.maxBytes / (1024 * 1024)} MB.`,
@@ -56,4 +58,20 @@ export const SPREADSHEET_LIMIT_TEXTS = {
   notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
   noEmailColumn: 'No column holds e-mail addresses: add a column named Email with one address per row.',
   noRows: 'The file has a header row but no data rows.',
+  cellTooLong: (sheet: string) =>
+    `The sheet '${sheet}' has a cell longer than ${count(SPREADSHEET_LIMITS.maxCellCharacters)} characters.`,
+  /** A text too long for any cell, found before knowing which sheet shows it. */
+  textTooLong: `The file has a cell longer than ${count(SPREADSHEET_LIMITS.maxCellCharacters)} characters.`,
+  tooMuchText: `The file holds more than ${count(SPREADSHEET_LIMITS.maxTextCharacters)} characters of text.`,
+  tooManySharedStrings: `The file holds more than ${count(SPREADSHEET_LIMITS.maxSharedStrings)} different texts.`,
+  unpacksTooLarge: `The file unpacks to more than ${SPREADSHEET_LIMITS.maxUnpackedBytes / (1024 * 1024)} MB.`,
+  packedTooTightly: `The file unpacks to more than ${SPREADSHEET_LIMITS.maxPackRatio} times its size.`,
+  tooManyArchiveEntries: `The file holds more than ${count(SPREADSHEET_LIMITS.maxArchiveEntries)} parts.`,
+  unpacksPastItsClaim: 'The file is damaged: a part of it unpacks to more than the file says.',
+  /** The server's reader of a file ran out of the memory or the time it may take. */
+  readerOutOfMemory: (megabytes: number) =>
+    `The file is too complex to read: reading it needs more than ${megabytes} MB of memory.`,
+  readerTimedOut: (seconds: number) =>
+    `The file is too complex to read: reading it takes more than ${seconds} seconds.`,
+  readersBusy: 'Too many spreadsheets are being read right now; try again in a minute.',
 } as const;

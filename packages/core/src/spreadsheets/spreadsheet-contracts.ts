@@ -72,7 +72,13 @@ export const uploadSpreadsheet = defineContract({
     `Upload a CSV or XLSX file as a spreadsheet (the body is the file's bytes). Limits: ` +
     `${SPREADSHEET_LIMITS.maxBytes / (1024 * 1024)} MB (413 payload_too_large), ` +
     `${SPREADSHEET_LIMITS.maxRows.toLocaleString('en-US')} data rows per sheet (spreadsheet_too_many_rows), ` +
-    `${SPREADSHEET_LIMITS.maxColumns} columns (spreadsheet_too_many_columns). Refused and nothing written: ` +
+    `${SPREADSHEET_LIMITS.maxColumns} columns (spreadsheet_too_many_columns), ` +
+    `${SPREADSHEET_LIMITS.maxCellCharacters.toLocaleString('en-US')} characters a cell (spreadsheet_cell_too_long); ` +
+    `an XLSX file unpacks to at most ${SPREADSHEET_LIMITS.maxUnpackedBytes / (1024 * 1024)} MB, ` +
+    `${SPREADSHEET_LIMITS.maxPackRatio} times its packed size a part, ${SPREADSHEET_LIMITS.maxArchiveEntries.toLocaleString('en-US')} parts, ` +
+    `${SPREADSHEET_LIMITS.maxTextCharacters.toLocaleString('en-US')} characters of text (spreadsheet_too_large); a file whose ` +
+    'reading runs out of the memory or the time the server gives one file: spreadsheet_too_complex; every reader busy: ' +
+    '503 unavailable. Refused and nothing written: ' +
     'spreadsheet_empty, spreadsheet_not_supported (not CSV or XLSX, e.g. a binary file renamed .csv), ' +
     'spreadsheet_no_email_column. CSV: comma, semicolon or tab, UTF-8 (with or without BOM) or Windows-1252. ' +
     'XLSX: every sheet, formula cells by their values, dates and numbers as shown.',

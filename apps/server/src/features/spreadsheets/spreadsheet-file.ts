@@ -7,8 +7,7 @@ import {
   uniqueHeader,
 } from '@mergeboard/core';
 import { AppError } from '../../http/app-error';
-import { readCsv } from './read-csv';
-import { readXlsx, type RawSheet } from './read-xlsx';
+import type { RawSheet } from './read-xlsx';
 
 /** A sheet ready to store: its header (each column named once), data rows fitted to it, and its e-mail column. */
 export interface ParsedSheet {
@@ -19,9 +18,6 @@ export interface ParsedSheet {
   rows: string[][];
   emailColumn: string | null;
 }
-
-/** An XLSX file is a ZIP archive: it starts with a local file header. */
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 /** The columns a sheet uses: up to its last non-empty cell in any row. */
 function widthOf(rows: readonly string[][]): number {
@@ -39,12 +35,15 @@ function widthOf(rows: readonly string[][]): number {
 
 /**
  * A sheet's header and data: the first non-blank row is the header; blank rows are not data.
- * Refuses a sheet over the column or row limit, naming it.
+ * Refuses a sheet over the cell, column or row limit, naming it.
  */
 function shapeSheet(raw: RawSheet, position: number, sheetId = String(position)): ParsedSheet | null {
   const rows = raw.rows.filter((row) => !isBlankRow(row));
   if (rows.length === 0) return null;
   const width = widthOf(rows);
+  if (rows.some((row) => row.some((cell) => cell.length > SPREADSHEET_LIMITS.maxCellCharacters))) {
+    throw new AppError('spreadsheet_cell_too_long', SPREADSHEET_LIMIT_TEXTS.cellTooLong(raw.name));
+  }
   if (width > SPREADSHEET_LIMITS.maxColumns) {
     throw new AppError('spreadsheet_too_many_columns', SPREADSHEET_LIMIT_TEXTS.tooManyColumns(raw.name));
   }
@@ -82,16 +81,4 @@ export function usableSheets(
     throw new AppError('spreadsheet_no_email_column', SPREADSHEET_LIMIT_TEXTS.noEmailColumn);
   }
   return sheets.map((sheet, position) => ({ ...sheet, position }));
-}
-
-/**
- * An uploaded file's sheets. The content decides the format, whatever the name says: a ZIP
- * archive is read as XLSX (every sheet), anything else as CSV text (one sheet, named after the
- * spreadsheet).
- */
-export async function readSpreadsheetFile(bytes: Uint8Array, name: string): Promise<ParsedSheet[]> {
-  if (bytes.length === 0) throw new AppError('spreadsheet_empty', SPREADSHEET_LIMIT_TEXTS.empty);
-  const isZip = ZIP_MAGIC.every((byte, i) => bytes[i] === byte);
-  const raws = isZip ? await readXlsx(bytes) : [{ name, rows: readCsv(bytes) }];
-  return usableSheets(raws);
 }

@@ -1,7 +1,7 @@
 import { spreadsheetNameOf, type SheetRow, type Spreadsheet, type SpreadsheetSource } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { readSpreadsheetFile, type ParsedSheet } from './spreadsheet-file';
+import type { ParsedSheet } from './spreadsheet-file';
 import {
   deleteOwnSpreadsheet,
   insertSpreadsheet,
@@ -10,6 +10,7 @@ import {
   selectSpreadsheet,
   type Owner,
 } from './spreadsheet-queries';
+import { spreadsheetReaders } from './spreadsheet-readers';
 
 export type { Owner } from './spreadsheet-queries';
 
@@ -48,14 +49,15 @@ export async function storeSpreadsheet(
 
 /**
  * An uploaded CSV or XLSX file as the caller's spreadsheet, named after the file. The file is
- * read and checked whole (format, limits, an e-mail column) before anything is written.
+ * read and checked whole (format, limits, an e-mail column) by a reader thread before anything
+ * is written.
  */
 export async function uploadSpreadsheetFile(
   db: Db,
   options: { owner: Owner; filename: string; bytes: Uint8Array | null | undefined },
 ): Promise<Spreadsheet> {
   const name = spreadsheetNameOf(options.filename);
-  const sheets = await readSpreadsheetFile(options.bytes ?? new Uint8Array(), name);
+  const sheets = await spreadsheetReaders.read(options.bytes ?? new Uint8Array(), name);
   return storeSpreadsheet(db, options.owner, { name, source: 'UPLOAD', externalId: null, sheets });
 }
 
