@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bounces } from '../../db/schema';
 import { seedDemo } from '../demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -135,7 +136,14 @@ describe('who a merge of a sheet sends to', () => {
 
   it('UNSUB-013 BOUNCE-012 without sharing (Acme Sales, PRO): a sender skips their own entries, not another member’s', async () => {
     await suppress(owner, 'unsubscriptions', acmeSales, 'left@example.com');
-    await suppress(owner, 'bounces', acmeSales, 'bounced@example.com');
+    // PERM-015: a paid PRO sender has no Bounces page to add one on; a bounce of their own
+    // mail is recorded for them as the engine records it.
+    await t.database.db.insert(bounces).values({
+      workspaceId: acmeSales,
+      email: 'bounced@example.com',
+      type: 'USER',
+      createdByUserId: await userIdOf(t, 'owner@acme.example'),
+    });
     const csv = 'Email\r\nleft@example.com\r\nBOUNCED@example.com\r\nstays@example.com\r\n';
     const mine = await uploaded(t, owner, acmeSales, { name: 'own.csv', bytes: csv });
     expect((await get(t, owner, recipientsUrl(acmeSales, mine.id))).json().counts).toMatchObject({
