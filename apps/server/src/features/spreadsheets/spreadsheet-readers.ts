@@ -100,6 +100,9 @@ export class SpreadsheetReaders {
     });
     // A reader never keeps the process alive.
     worker.unref();
+    // A thread that fails between files (none should) is dropped, not left idle nor crashing the
+    // process as an unheard 'error'; during a file, readOn hears what happens.
+    worker.on('error', () => undefined).on('exit', () => this.forget(worker));
     return new Promise((resolve, reject) => {
       const failed = (error: Error) => {
         worker.off('message', ready).off('exit', exited);
@@ -122,13 +125,16 @@ export class SpreadsheetReaders {
   }
 
   private park(worker: Worker): void {
-    const timer = setTimeout(() => {
-      const index = this.idle.findIndex((parked) => parked.worker === worker);
-      if (index >= 0) this.idle.splice(index, 1);
-      void worker.terminate();
-    }, IDLE_MS);
+    const timer = setTimeout(() => void worker.terminate(), IDLE_MS);
     timer.unref();
     this.idle.push({ worker, timer });
+  }
+
+  private forget(worker: Worker): void {
+    const index = this.idle.findIndex((parked) => parked.worker === worker);
+    if (index < 0) return;
+    clearTimeout(this.idle[index]!.timer);
+    this.idle.splice(index, 1);
   }
 
   private readOn(worker: Worker, bytes: Uint8Array, name: string): Promise<ParsedSheet[]> {
