@@ -11,13 +11,13 @@
 // BENCH_SERVER      the built server to run (default apps/server/dist/main.js, built when stale),
 //                   e.g. an older build, to compare before and after in one sitting
 // BENCH_PROFILE=dir write a V8 CPU profile of the server (node --cpu-prof) into dir
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from '../scripts/lib/build.mjs';
+import { quantile, startBuiltServer, timed } from './lib/built-server.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { freePort, sleep, stop, waitFor } from './lib/processes.mjs';
+import { sleep } from './lib/processes.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -28,18 +28,7 @@ const SPACE = 'Acme Sales';
 const HEALTHZ_GAP_MS = 10;
 const MERGE_POLL_MS = 1000;
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
 const ms = (value) => `${value.toFixed(0)} ms`;
-
-async function timed(url, init) {
-  const start = performance.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  return { ms: performance.now() - start, status: response.status, body };
-}
 
 /** CPU seconds the process has used so far (user + system, from /proc: Linux). */
 function cpuSeconds(pid) {
@@ -62,36 +51,12 @@ async function settled(pid) {
 }
 
 async function startServer(serverMain) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-embedded-'));
-  const profile = process.env.BENCH_PROFILE
+  const nodeArgs = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, serverMain], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${baseUrl}/healthz`, child);
-  await settled(child.pid);
-  return {
-    baseUrl,
-    async stop() {
-      await stop(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBuiltServer(serverMain, { env: { DATABASE_URL: '', SMTP_URL: '' }, nodeArgs });
+  await settled(server.pid);
+  return server;
 }
 
 /** The owner's space, and a sheet of ROWS people uploaded as a CSV file, as the composer does. */

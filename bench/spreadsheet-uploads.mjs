@@ -12,15 +12,15 @@
 //                e.g. an older build, to compare before and after in one sitting
 // BENCH_FILES    the files to send, comma-separated names from the list below (default all)
 // BENCH_DATABASE_URL  a PostgreSQL server to run on instead (a throwaway database is made there)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { buildIfStale, root } from '../scripts/lib/build.mjs';
+import { quantile, startBuiltServer, timed } from './lib/built-server.mjs';
 import { signIn } from './lib/sign-in.mjs';
-import { freePort, sleep, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { sleep, throwawayDatabase } from './lib/processes.mjs';
 
 const TARGET_MS = 300;
 const MEMBER = 'member@acme.example';
@@ -73,48 +73,8 @@ const FILES = {
   'full.csv': fullCsv,
 };
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-
-async function startServer(serverMain, databaseUrl) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-uploads-'));
-  const child = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${baseUrl}/healthz`, child);
-  return {
-    baseUrl,
-    pid: child.pid,
-    async stop() {
-      await stop(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function timed(url, init) {
-  const start = performance.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  return { ms: performance.now() - start, status: response.status, body };
-}
 
 /** One upload while /healthz is asked and the server's memory sampled. */
 async function measure(server, uploadUrl, headers, name, bytes) {
@@ -172,7 +132,7 @@ async function main() {
     `spreadsheet uploads on ${path.relative(root, serverMain)} (${database ? 'PostgreSQL' : 'PGlite'}, demo data; ` +
       `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores: figures are noisy on a shared machine)`,
   );
-  const server = await startServer(serverMain, database?.url ?? '');
+  const server = await startBuiltServer(serverMain, { env: { DATABASE_URL: database?.url ?? '' } });
   try {
     const { accessToken } = await signIn(server.baseUrl, { email: MEMBER });
     const headers = { authorization: `Bearer ${accessToken}` };
