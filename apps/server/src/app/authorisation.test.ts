@@ -29,7 +29,10 @@ interface Variant {
   plan: WorkspacePlan;
   legacyType?: LegacyType;
   status?: WorkspaceStatus;
-  /** Step 1: every restriction in force for these company-domain users (PERM-039..050). */
+  /**
+   * Step 1: every restriction in force for these company-domain users (PERM-039 PERM-040 PERM-041 PERM-042
+   * PERM-043 PERM-044 PERM-045 PERM-046 PERM-047 PERM-048 PERM-049 PERM-050).
+   */
   restricted?: boolean;
   /** The MEMBER's user plan, when not the space's usual one (FREE on FREE, else PRO). */
   memberPlan?: UserPlan;
@@ -68,9 +71,9 @@ const MANAGERS_REFUSED: Statuses = [401, 404, 403, 403, 403, 403];
 const MANAGERS_READ: Statuses = [401, 404, 403, 403, 200, 200];
 
 /**
- * API-052..057: the unsubscription list is for every member; the bounce list for those the
- * bounces page is shown to (PERM-015 as written, ROUTE-013: not a paid user of a PRO space, and
- * not while SHARED_BOUNCES is restricted), its reads and writes alike. Deleting an address the
+ * API-052 API-053 API-054 API-055 API-056 API-057: the unsubscription list is for every member; the bounce
+ * list for those the bounces page is shown to (PERM-015 as written, ROUTE-013: not a paid user of a PRO
+ * space, and not while SHARED_BOUNCES is restricted), its reads and writes alike. Deleting an address the
  * fresh space does not list passes the gate and then answers 404.
  */
 function suppressionLines(list: 'unsubscriptions' | 'bounces'): Record<string, Line> {
@@ -301,7 +304,10 @@ function seatLines(): Record<string, Line> {
   };
 }
 
-/** The member calls (PERM-021..025, C2, C3, C5, C6); each destructive call runs in a fresh space. */
+/**
+ * The member calls (PERM-021 PERM-022 PERM-023 PERM-024 PERM-025, C2, C3, C5, C6); each destructive call runs
+ * in a fresh space.
+ */
 function memberLines(): Record<string, Line> {
   const base = '/api/v1/workspaces/:id';
   const at = (id: string, rest: string) => `/api/v1/workspaces/${id}${rest}`;

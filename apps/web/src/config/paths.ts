@@ -119,7 +119,10 @@ export const paths = {
     unsubscribed: { path: '/unsubscribed', getHref: () => '/unsubscribed' },
     formResponse: { path: '/formresponse', getHref: () => '/formresponse' },
     stopAutomaticRenewal: { path: '/stop-automatic-renewal', getHref: () => '/stop-automatic-renewal' },
-    /** RES-015..024; `search` carries the plan asked for (BILL-004). */
+    /**
+     * RES-015 RES-016 RES-017 RES-018 RES-019 RES-020 RES-021 RES-022 RES-023 RES-024; `search` carries the
+     * plan asked for (BILL-004).
+     */
     wrongPlan: { path: '/wrong-plan', getHref: (search = '') => `/wrong-plan${search}` },
     /** The server's local mailbox page (embedded shape), loaded from the server, not the app. */
     localMailbox: { path: '/mailbox', getHref: () => '/mailbox' },

@@ -58,7 +58,7 @@ function TagPill({ tag, onRemove }: { tag: EmailTag; onRemove: () => void }) {
 }
 
 /**
- * An e-mail tag input (UNSUB-002, BOUNCE-002, MEM-048..050): addresses typed or pasted become
+ * An e-mail tag input (UNSUB-002, BOUNCE-002, MEM-048 MEM-049 MEM-050): addresses typed or pasted become
  * tags on space or comma, Enter or blur, lowercased and without duplicates; an invalid tag says
  * 'Email is invalid', a refused one shows why on hover or focus. At most `rows` rows of tags
  * show, then the box scrolls. With `onDraftChange` the typed text is reported so the caller can

@@ -46,7 +46,9 @@ export const CHECKOUT_RETURN_TYPES = {
 
 export type CheckoutReturn =
   | { type: typeof CHECKOUT_RETURN_TYPES.NONE }
-  /** BILL-030..032: the query does not describe a purchase of this space: go to plain billing. */
+  /**
+   * BILL-030 BILL-031 BILL-032: the query does not describe a purchase of this space: go to plain billing.
+   */
   | { type: 'REDIRECT' }
   | {
       type: typeof CHECKOUT_RETURN_TYPES.FREE_TO_PAID;
@@ -81,8 +83,8 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 }
 
 /**
- * BILL-028..032 (C7, C8, C9): what a return from checkout says. A success flag is
- * `checkout=success` (seat flows) or `status=success` (hosted checkout). A seat change carries
+ * BILL-028 BILL-029 BILL-030 BILL-031 BILL-032 (C7, C8, C9): what a return from checkout says. A success flag
+ * is `checkout=success` (seat flows) or `status=success` (hosted checkout). A seat change carries
  * addedSeats or removedSeats; a purchase carries from=FREE, to and one non-zero seat count
  * (gmailSeats 0 or 1, workspaceSeats 0 to 100, exactly one of them zero). A space still on FREE,
  * or parameters that do not fit these shapes, send the page back to plain billing.

@@ -44,8 +44,8 @@ export const PAYMENT_ALERT_TEXTS = {
 >;
 
 /**
- * BILL-017..020, BILL-025: which payment alert a space's subscriptions call for, before the live
- * one's latest invoice is read. A live subscription needs its invoice (`live`); a space whose
+ * BILL-017 BILL-018 BILL-019 BILL-020, BILL-025: which payment alert a space's subscriptions call for, before
+ * the live one's latest invoice is read. A live subscription needs its invoice (`live`); a space whose
  * subscriptions are all CANCELED and whose newest one ended on an unpaid invoice gets the
  * subscription-canceled alert; anything else none.
  */
@@ -60,7 +60,7 @@ export function paymentAlertSubject(
   return paymentStateOf(invoice) === 'PAID' ? null : { kind: 'canceled', subscription: newest };
 }
 
-/** BILL-018..020: the alert a live subscription's latest invoice calls for, if any. */
+/** BILL-018 BILL-019 BILL-020: the alert a live subscription's latest invoice calls for, if any. */
 export function liveInvoiceAlert(paymentState: PaymentState): PaymentAlertKind | null {
   if (paymentState === 'PAYMENT_FAILED') return 'payment-failed';
   if (paymentState === 'REQUIRES_CONFIRMATION') return 'requires-confirmation';

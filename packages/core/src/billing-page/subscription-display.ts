@@ -31,8 +31,8 @@ export interface PriceLine {
 }
 
 /**
- * PRICE-002..004: what one period of the subscription costs. A forever or repeating coupon comes
- * off first; tax is added on the rest. Only EUR shows the tax: 'Total without taxes',
+ * PRICE-002 PRICE-003 PRICE-004: what one period of the subscription costs. A forever or repeating coupon
+ * comes off first; tax is added on the rest. Only EUR shows the tax: 'Total without taxes',
  * 'Taxes ({rate}%)', 'Total due' and how it is billed; other currencies show one price per period.
  */
 export function subscriptionPrice(

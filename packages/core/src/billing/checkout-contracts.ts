@@ -136,7 +136,7 @@ export const priceInfoV2 = defineContract({
       .boolean()
       .default(false)
       .describe(
-        'true (ADDITIONAL_SEATS, SEAT-009..012): the seat plans are seats added to the live subscription, priced pro rata from now to its period end, with prorationDate',
+        'true (ADDITIONAL_SEATS, SEAT-009 SEAT-010 SEAT-011 SEAT-012): the seat plans are seats added to the live subscription, priced pro rata from now to its period end, with prorationDate',
       ),
   }),
   response: paymentInfoSchema,

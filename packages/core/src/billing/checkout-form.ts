@@ -3,9 +3,10 @@ import { text } from '../contracts/text';
 import { CHECKOUT_FIELD_LIMITS as LIMITS, PURCHASE_DEFAULTS } from '../constants/limits';
 
 /**
- * The billing information form (000 §3 Checkout form, §5 rules, CHK-052..063). The web validates
- * with it field by field; the server refuses the same rules on the checkout-session call, with the
- * same texts. Texts are the spec's, word for word (CHK-058 keeps its wrong wording on purpose).
+ * The billing information form (000 §3 Checkout form, §5 rules, CHK-052 CHK-053 CHK-054 CHK-055 CHK-056
+ * CHK-057 CHK-058 CHK-059 CHK-060 CHK-061 CHK-062 CHK-063). The web validates with it field by field; the
+ * server refuses the same rules on the checkout-session call, with the same texts. Texts are the spec's, word
+ * for word (CHK-058 keeps its wrong wording on purpose).
  */
 export const checkoutFormSchema = z
   .object({

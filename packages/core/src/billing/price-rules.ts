@@ -29,7 +29,7 @@ export function periodCharge(options: {
 /** PRICE-001: a yearly price shown per month. */
 export const perMonthOfYearly = (yearlyAmount: number) => yearlyAmount / 12;
 
-/** PRICE-010..014: the volume coupon a number of seats earns, if any. */
+/** PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014: the volume coupon a number of seats earns, if any. */
 export function seatDiscountFor(seats: number): (typeof SEAT_DISCOUNTS)[number] | null {
   return SEAT_DISCOUNTS.find((discount) => seats >= discount.minSeats && seats <= discount.maxSeats) ?? null;
 }

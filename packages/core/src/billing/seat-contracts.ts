@@ -34,7 +34,7 @@ export const prorationDateField = z
 const subscriptionBase = `${API_BASES.billing}/workspace-billing/workspaces/:id/subscriptions/v2/:subId`;
 const subscriptionParams = workspaceIdParams.extend({ subId: z.uuid('subId must be a subscription id') });
 
-/** SEAT-015..017: what a seat purchase did, and what the person must still do to pay for it. */
+/** SEAT-015 SEAT-016 SEAT-017: what a seat purchase did, and what the person must still do to pay for it. */
 export const seatPurchaseSchema = z
   .object({
     subscriptionId: z.string(),
@@ -110,7 +110,7 @@ export const scheduleSeatRemoval = defineContract({
   method: 'POST',
   path: `${subscriptionBase}/seats/v1/scheduled-removals`,
   summary:
-    'Schedules removing unused seats at the end of the period (API-036, SEAT-019..023) through the subscription’s schedule; the target must keep every assigned seat and be below the seats paid',
+    'Schedules removing unused seats at the end of the period (API-036, SEAT-019 SEAT-020 SEAT-021 SEAT-022 SEAT-023) through the subscription’s schedule; the target must keep every assigned seat and be below the seats paid',
   tags: ['billing'],
   params: subscriptionParams,
   body: z.object({

@@ -8,7 +8,10 @@ import { text } from '../contracts/text';
 import { subscriptionSchema } from './billing-contracts';
 import { prorationDateField } from './seat-contracts';
 
-/** MEM-033, CHK-081..087: which users a price pays for after the change. */
+/**
+ * MEM-033, CHK-081 CHK-082 CHK-083 CHK-084 CHK-085 CHK-086 CHK-087: which users a price pays for after the
+ * change.
+ */
 const workspaceUserPlanSchema = z.object({
   stripePriceId: text().min(1).max(255),
   userIds: z.array(z.uuid('userIds must be user ids')).max(100, 'userIds takes at most 100 users'),

@@ -20,9 +20,10 @@ const BILLED = { MONTHLY: 'Billed monthly', YEARLY: 'Billed annually' } as const
 const seatsText = (seats: number) => `${seats} ${seats === 1 ? 'seat' : 'seats'}`;
 
 /**
- * PRICE-001..006, PRICE-015: the order summary of a purchase from its price preview. The volume
- * coupon comes off before tax (the preview did the arithmetic as the invoice will); its code is
- * not shown while the coupon display is off. Only EUR shows the tax, in four lines.
+ * PRICE-001 PRICE-002 PRICE-003 PRICE-004 PRICE-005 PRICE-006, PRICE-015: the order summary of a purchase
+ * from its price preview. The volume coupon comes off before tax (the preview did the arithmetic as the
+ * invoice will); its code is not shown while the coupon display is off. Only EUR shows the tax, in four
+ * lines.
  */
 export function checkoutSummary(
   info: Pick<

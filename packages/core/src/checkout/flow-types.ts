@@ -39,7 +39,7 @@ export const CHECKOUT_STEPS = {
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[keyof typeof CHECKOUT_STEPS];
 
 /**
- * CHK-037..039: the older flow's type. FREE or no subscription buys; LEGACY upgrades by legal
+ * CHK-037 CHK-038 CHK-039: the older flow's type. FREE or no subscription buys; LEGACY upgrades by legal
  * entity (BE or else US), _INDIVIDUAL when the legacy type is not TEAM; PREMIUM going to PRO or
  * FREE is a downgrade; everything else an upgrade.
  */
@@ -71,8 +71,8 @@ export function seatFlowType(input: {
 }
 
 /**
- * CHK-028..033: the stepper's steps of each flow. PURCHASE shows Billing options only when the
- * space has more than one user; legacy flows show none.
+ * CHK-028 CHK-029 CHK-030 CHK-031 CHK-032 CHK-033: the stepper's steps of each flow. PURCHASE shows Billing
+ * options only when the space has more than one user; legacy flows show none.
  */
 export function flowSteps(
   flow: CheckoutFlowType,

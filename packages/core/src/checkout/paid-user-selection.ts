@@ -111,7 +111,10 @@ export function setPaid(
   return withOwnerIfEmpty(candidates, next);
 }
 
-/** CHK-082..087: each member's row: paid or free, marked for removal, and whether it can change. */
+/**
+ * CHK-082 CHK-083 CHK-084 CHK-085 CHK-086 CHK-087: each member's row: paid or free, marked for removal, and
+ * whether it can change.
+ */
 export function paidUserChoices(
   candidates: readonly PaidUserCandidate[],
   selection: PaidSelection,

@@ -1,4 +1,7 @@
-/** CHK-073..080: the texts a failed checkout shows (000 §8), word for word. */
+/**
+ * CHK-073 CHK-074 CHK-075 CHK-076 CHK-077 CHK-078 CHK-079 CHK-080: the texts a failed checkout shows (000
+ * §8), word for word.
+ */
 export const CHECKOUT_FAILURE_TEXTS = {
   vatInvalid: 'This VAT ID doesn\u2019t seem to be valid.',
   tryAgain: 'An error occurred. Please try again.',

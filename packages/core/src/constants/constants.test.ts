@@ -45,7 +45,7 @@ describe('business constants (§9)', () => {
   it('CONST-012 search debounce 200 ms', () => expect(SEARCH_DEBOUNCE_MS).toBe(200));
   it('CONST-015 CONST-016 CONST-017 daily quotas', () =>
     expect(DAILY_RECIPIENT_QUOTA).toEqual({ FREE: 20, PRO: 1500, PRO_PERSONAL: 400 }));
-  it('CONST-022..027 stale times', () => {
+  it('CONST-022 CONST-023 CONST-024 CONST-025 CONST-026 CONST-027 stale times', () => {
     expect(STALE_TIME_MS.subscriptions).toBe(5000);
     expect(STALE_TIME_MS.paymentInfo).toBe(300000);
     expect(STALE_TIME_MS.scheduledRemoval).toBe(300000);
@@ -64,7 +64,7 @@ describe('business constants (§9)', () => {
     expect(ROLES).toEqual(['MEMBER', 'ADMIN', 'OWNER']);
   });
   it('recoverable errors retry below 5', () => expect(RECOVERABLE_ERROR_MAX_RETRIES).toBe(5));
-  it('PRICE-018..024 list prices', () => {
+  it('PRICE-018 PRICE-019 PRICE-020 PRICE-021 PRICE-022 PRICE-023 PRICE-024 list prices', () => {
     expect(LIST_PRICES_USD).toEqual({
       PERSONAL: { YEARLY: 36, MONTHLY: 10 },
       PROFESSIONAL: { YEARLY: 60, MONTHLY: 20 },
@@ -75,7 +75,7 @@ describe('business constants (§9)', () => {
       TEAM_100: { YEARLY: 1200, MONTHLY: 667 },
     });
   });
-  it('PRICE-010..015 seat discounts, coupon display off', () => {
+  it('PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014 PRICE-015 seat discounts, coupon display off', () => {
     expect(SEAT_DISCOUNTS.map((d) => [d.code, d.minSeats, d.maxSeats, d.percentOff])).toEqual([
       ['5SEATS', 5, 9, 20],
       ['10SEATS', 10, 24, 30],

@@ -60,7 +60,10 @@ export const PURCHASE_DEFAULTS = {
 export const COOKIE_LIFETIME_DAYS = { session: 36, auth: 36, domain: 730, other: 1 } as const;
 export const SESSION_TIMER_MARGIN_MS = 2000;
 
-/** TanStack Query stale times in milliseconds (CONST-022..027); Infinity = never stale. */
+/**
+ * TanStack Query stale times in milliseconds (CONST-022 CONST-023 CONST-024 CONST-025 CONST-026 CONST-027);
+ * Infinity = never stale.
+ */
 export const STALE_TIME_MS = {
   subscriptions: 5_000,
   paymentInfo: 300_000,

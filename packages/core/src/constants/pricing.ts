@@ -14,7 +14,7 @@ export const LIST_PRICE_PLANS = [
 ] as const;
 export type ListPricePlan = (typeof LIST_PRICE_PLANS)[number];
 
-/** List prices in whole USD (PRICE-018..024). */
+/** List prices in whole USD (PRICE-018 PRICE-019 PRICE-020 PRICE-021 PRICE-022 PRICE-023 PRICE-024). */
 export const LIST_PRICES_USD: Record<ListPricePlan, Record<BillingInterval, number>> = {
   PERSONAL: { YEARLY: 36, MONTHLY: 10 },
   PROFESSIONAL: { YEARLY: 60, MONTHLY: 20 },
@@ -25,7 +25,9 @@ export const LIST_PRICES_USD: Record<ListPricePlan, Record<BillingInterval, numb
   TEAM_100: { YEARLY: 1200, MONTHLY: 667 },
 };
 
-/** Seat volume discount codes (PRICE-010..014); `maxSeats` is inclusive. */
+/**
+ * Seat volume discount codes (PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014); `maxSeats` is inclusive.
+ */
 export const SEAT_DISCOUNTS = [
   { code: '5SEATS', minSeats: 5, maxSeats: 9, percentOff: 20 },
   { code: '10SEATS', minSeats: 10, maxSeats: 24, percentOff: 30 },

@@ -73,7 +73,10 @@ export const errorStatus = {
   domain_not_allowed: 409,
   /** MEM-036, MEM-060: the user is paid in another space while MULTIPLE_PAYMENT is in force. */
   already_paid_user: 409,
-  /** MEM-065..069, PERM-026..031: one of the selected members cannot be removed (the message says why). */
+  /**
+   * MEM-065 MEM-066 MEM-067 MEM-068 MEM-069, PERM-026 PERM-027 PERM-028 PERM-029 PERM-030 PERM-031: one of
+   * the selected members cannot be removed (the message says why).
+   */
   member_remove_refused: 403,
   /** MEM-038: a role change that names the owner. */
   role_change_refused: 403,

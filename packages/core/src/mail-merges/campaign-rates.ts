@@ -23,7 +23,7 @@ function rate(count: number | null | undefined, base: number | null): Rate {
 }
 
 /**
- * MM-022..025: delivered = sent − bounced; opened, clicked, responded and unsubscribed are
+ * MM-022 MM-023 MM-024 MM-025: delivered = sent − bounced; opened, clicked, responded and unsubscribed are
  * relative to delivered, bounced and delivered to sent; percentages are rounded.
  */
 export function campaignRates(t: TrackingInfos) {

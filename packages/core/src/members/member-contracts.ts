@@ -148,7 +148,7 @@ export const removeWorkspaceUsers = defineContract({
   method: 'PATCH',
   path: `${base}/workspaces/:id/users/v1`,
   summary:
-    'Remove members from a seat space (API-064), freeing their seats; all or nothing: one refused address refuses the call with the reason (MEM-065..069)',
+    'Remove members from a seat space (API-064), freeing their seats; all or nothing: one refused address refuses the call with the reason (MEM-065 MEM-066 MEM-067 MEM-068 MEM-069)',
   tags: ['members'],
   params: workspaceIdParams,
   body: z.object({ userEmails: userEmails('user emails are required') }),
@@ -175,7 +175,7 @@ export const removeMembers = defineContract({
   method: 'DELETE',
   path: `${base}/workspaces/:id/members`,
   summary:
-    'Remove members from a space of the legacy model by user id (API-013, API-067); all or nothing: one refused member refuses the call with the reason (MEM-065..069)',
+    'Remove members from a space of the legacy model by user id (API-013, API-067); all or nothing: one refused member refuses the call with the reason (MEM-065 MEM-066 MEM-067 MEM-068 MEM-069)',
   tags: ['members'],
   params: workspaceIdParams,
   body: z.object({ userIds }),
@@ -186,7 +186,7 @@ export const changeMemberRoles = defineContract({
   method: 'PUT',
   path: `${base}/workspaces/:id/members/change-role`,
   summary:
-    "Change members' roles (API-014); owner only, never the owner's own role, Member or Admin (MEM-037..039); members whose role already matches are left as they are",
+    "Change members' roles (API-014); owner only, never the owner's own role, Member or Admin (MEM-037 MEM-038 MEM-039); members whose role already matches are left as they are",
   tags: ['members'],
   params: workspaceIdParams,
   body: z.object({

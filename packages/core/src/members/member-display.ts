@@ -109,7 +109,7 @@ export function activationRefusal(
   return room > 0 ? null : refusal;
 }
 
-/** Who is looking at the selection hint (MEM-007..009). */
+/** Who is looking at the selection hint (MEM-007 MEM-008 MEM-009). */
 export type SelectionHintKind = 'owner' | 'other' | 'legacy';
 
 /**
@@ -139,7 +139,7 @@ export const REMOVE_CONFIRMATION = {
   cancel: 'No, cancel',
 } as const;
 
-/** What the Add members button does (MEM-042..045). */
+/** What the Add members button does (MEM-042 MEM-043 MEM-044 MEM-045). */
 export type AddMembersAction = 'legacyAdd' | 'addMembers' | 'cancelDowngrade' | 'manageSeats';
 
 /** The seats part of a seat summary (SEAT-001); -1 unlimited. */
@@ -151,8 +151,8 @@ export interface SeatCounts {
 }
 
 /**
- * MEM-042..045, the add-members button path: a legacy TEAM or UNLIMITED space opens the legacy
- * add; seats available (or unlimited) open the add-members dialog; a pending scheduled downgrade
+ * MEM-042 MEM-043 MEM-044 MEM-045, the add-members button path: a legacy TEAM or UNLIMITED space opens the
+ * legacy add; seats available (or unlimited) open the add-members dialog; a pending scheduled downgrade
  * sends to billing to cancel it; otherwise the manage seats dialog. A space without a seat
  * subscription (FREE, or a paid space of the older flow) counts places by plan: the add-members
  * dialog, where the server says per address what does not fit.

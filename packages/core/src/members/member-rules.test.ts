@@ -42,7 +42,7 @@ const acme: AdditionPolicy = {
 };
 const plenty = { kind: 'seats', totalSeats: -1, assignedSeats: 3, maxPaidUsers: -1, paidUsers: 3 } as const;
 
-describe('who can be added or invited (MEM-051..063, INV-016)', () => {
+describe('who can be added or invited (MEM-051 MEM-052 MEM-053 MEM-054 MEM-055 MEM-056 MEM-057 MEM-058 MEM-059 MEM-060 MEM-061 MEM-062 MEM-063, INV-016)', () => {
   it('MEM-051 MEM-062 INV-016 an address outside the space domain is refused with the domain text', () => {
     expect(addresseeRefusal(newcomer('x@other.example'), acme)).toBe(
       'Your current plan only allows user from domain acme.example.',
@@ -182,7 +182,7 @@ describe('who can be added or invited (MEM-051..063, INV-016)', () => {
   });
 });
 
-describe('removal (MEM-065..069, PERM-025..031)', () => {
+describe('removal (MEM-065 MEM-066 MEM-067 MEM-068 MEM-069, PERM-025 PERM-026 PERM-027 PERM-028 PERM-029 PERM-030 PERM-031)', () => {
   const owner = { userId: 'o', role: 'OWNER' } as const;
   const admin = { userId: 'a', role: 'ADMIN' } as const;
   const seatSpace: RemovalContext = { actor: owner, isLegacy: false, paymentSource: 'STRIPE' };
@@ -243,7 +243,7 @@ describe('removal (MEM-065..069, PERM-025..031)', () => {
     expect(removalRefusal([target()], { ...seatSpace, paymentSource: null })).toBeNull();
   });
 
-  it('MEM-065..069 the first rule in the spec order names the refusal of a mixed selection', () => {
+  it('MEM-065 MEM-066 MEM-067 MEM-068 MEM-069 the first rule in the spec order names the refusal of a mixed selection', () => {
     const selection = [
       target({ userId: 'a', role: 'ADMIN' }),
       target({ userId: 't', trial: -1 }),
@@ -265,7 +265,7 @@ describe('removal (MEM-065..069, PERM-025..031)', () => {
   });
 });
 
-describe('role change (MEM-037..039, PERM-023)', () => {
+describe('role change (MEM-037 MEM-038 MEM-039, PERM-023)', () => {
   const current = [
     { userId: 'o', role: 'OWNER' },
     { userId: 'a', role: 'ADMIN' },
@@ -300,7 +300,7 @@ describe('role change (MEM-037..039, PERM-023)', () => {
   });
 });
 
-describe('type change (MEM-032..036, MEM-061)', () => {
+describe('type change (MEM-032 MEM-033 MEM-034 MEM-035 MEM-036, MEM-061)', () => {
   it('MEM-032 a member is TRIAL, FREE, PRO or PRO_PERSONAL', () => {
     expect(memberTypeOf({ plan: 'PRO', isPaid: false, trial: Date.now() })).toBe('TRIAL');
     expect(memberTypeOf({ plan: 'FREE', isPaid: false, trial: null })).toBe('FREE');

@@ -54,7 +54,10 @@ export const MEMBER_TEXTS = {
   notInvited: (email: string) => `${email} has no pending invitation in this space.`,
 } as const;
 
-/** MEM-065..069 and PERM-026..031: why members cannot be removed, in the order they are checked. */
+/**
+ * MEM-065 MEM-066 MEM-067 MEM-068 MEM-069 and PERM-026 PERM-027 PERM-028 PERM-029 PERM-030 PERM-031: why
+ * members cannot be removed, in the order they are checked.
+ */
 export const REMOVAL_TEXTS = {
   owner: 'The owner cannot be removed from the space',
   freeTrial: 'You cannot remove the user in Free trial',
@@ -192,9 +195,10 @@ export function roomIn(capacity: Capacity): { room: number; refusal: string } {
 }
 
 /**
- * MEM-051..063, MEM-076: the per-address answer of an add or invite. Each address is checked on
- * its own first; of the acceptable ones, those beyond the room left (in the order given) are
- * refused with the capacity's text. errorMsg is null for an address that can be added.
+ * MEM-051 MEM-052 MEM-053 MEM-054 MEM-055 MEM-056 MEM-057 MEM-058 MEM-059 MEM-060 MEM-061 MEM-062 MEM-063,
+ * MEM-076: the per-address answer of an add or invite. Each address is checked on its own first; of the
+ * acceptable ones, those beyond the room left (in the order given) are refused with the capacity's text.
+ * errorMsg is null for an address that can be added.
  */
 export function validateAdditions(
   addressees: readonly Addressee[],
@@ -245,10 +249,10 @@ const REMOVAL_RULES: readonly [RemovalRule, (target: RemovalTarget, context: Rem
 ];
 
 /**
- * MEM-065..069, PERM-026..031: why a selection cannot be removed, or null when it can. The rules
- * are tried in the spec's order (owner, free trial, self, admin by admin, legacy paid users, then
- * an offline or support subscription), each over the whole selection, so the answer names the
- * first rule any selected member breaks, and that member.
+ * MEM-065 MEM-066 MEM-067 MEM-068 MEM-069, PERM-026 PERM-027 PERM-028 PERM-029 PERM-030 PERM-031: why a
+ * selection cannot be removed, or null when it can. The rules are tried in the spec's order (owner, free
+ * trial, self, admin by admin, legacy paid users, then an offline or support subscription), each over the
+ * whole selection, so the answer names the first rule any selected member breaks, and that member.
  */
 export function removalRefusal(
   targets: readonly RemovalTarget[],
@@ -300,7 +304,7 @@ export function memberTypeOf(member: { plan: UserPlan; isPaid: boolean; trial: n
 const typeGroup = (type: MemberType) => (type === 'PRO' || type === 'PRO_PERSONAL' ? 'PAID' : type);
 
 /**
- * MEM-034..036: why the selected users' type cannot be changed, or null. Mixed types first, then
+ * MEM-034 MEM-035 MEM-036: why the selected users' type cannot be changed, or null. Mixed types first, then
  * all already paid, then, under MULTIPLE_PAYMENT, users paid in another space (already_paid_user,
  * named with the list text of MEM-061).
  */

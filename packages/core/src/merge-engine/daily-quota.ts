@@ -17,8 +17,8 @@ export interface WorkspaceQuotaConditions {
 }
 
 /**
- * CONST-015..017: recipients a sender may reach per UTC day. The same figure as the Users page's
- * 'Quota: Up to N' (dailyQuotaOf: FREE 20 or the server's freeUserQuota, PRO_PERSONAL 400,
+ * CONST-015 CONST-016 CONST-017: recipients a sender may reach per UTC day. The same figure as the Users
+ * page's 'Quota: Up to N' (dailyQuotaOf: FREE 20 or the server's freeUserQuota, PRO_PERSONAL 400,
  * PRO 1,500), except that a PRO sender who does not meet the workspace conditions gets the 500 a
  * day Google allows such accounts (WORKSPACE_QUOTA_SENT_THRESHOLD_24H) rather than 1,500.
  */

@@ -142,7 +142,8 @@ export const sendTestEmail = defineContract({
 export const getMergeQuota = defineContract({
   method: 'GET',
   path: `${base}/workspaces/:id/merges/quota`,
-  summary: "The caller's daily recipient quota in this space (CONST-015..018): used today, when it resets",
+  summary:
+    "The caller's daily recipient quota in this space (CONST-015 CONST-016 CONST-017 CONST-018): used today, when it resets",
   tags: ['merge-engine'],
   params: spaceParams,
   response: z.object({

@@ -44,7 +44,7 @@ describe('rollout restrictions (000 §6)', () => {
     },
   );
 
-  it('PERM-039..050 ROLLOUT_TABLE holds exactly the steps of the spelled-out table', () => {
+  it('PERM-039 PERM-040 PERM-041 PERM-042 PERM-043 PERM-044 PERM-045 PERM-046 PERM-047 PERM-048 PERM-049 PERM-050 ROLLOUT_TABLE holds exactly the steps of the spelled-out table', () => {
     for (const restriction of ROLLOUT_RESTRICTIONS) {
       for (const account of ['gmail', 'other'] as const) {
         const steps = [...TABLE[restriction][account]].flatMap((mark, step) => (mark === 'X' ? [step] : []));

@@ -11,8 +11,9 @@ const steps = (from: number, to: number): readonly number[] =>
   Object.freeze(Array.from({ length: to - from + 1 }, (_, i) => from + i));
 
 /**
- * 000 §6 (PERM-039..050): a restriction is in force ("enabled") while the user's rollout
- * lastActivatedStep is one of its steps; outside them (step 0, or past the last step) it is lifted.
+ * 000 §6 (PERM-039 PERM-040 PERM-041 PERM-042 PERM-043 PERM-044 PERM-045 PERM-046 PERM-047 PERM-048 PERM-049
+ * PERM-050): a restriction is in force ("enabled") while the user's rollout lastActivatedStep is one of its
+ * steps; outside them (step 0, or past the last step) it is lifted.
  */
 export const ROLLOUT_TABLE: Readonly<Record<RolloutRestriction, RolloutSteps>> = Object.freeze({
   USERS_PAGE: { gmail: steps(1, 2), other: steps(1, 1) },

@@ -388,7 +388,7 @@ describe('deletion', () => {
   });
 });
 
-describe('member management (PERM-021..025, decisions C5 and C6)', () => {
+describe('member management (PERM-021 PERM-022 PERM-023 PERM-024 PERM-025, decisions C5 and C6)', () => {
   const everyRolePlan = ROLES.flatMap((role) => WORKSPACE_PLANS.map((plan) => [role, plan] as const));
   const onPlan = (role: Role, workspacePlan: WorkspacePlan) =>
     workspacePlan === 'LEGACY' ? legacy('TEAM', { role }) : perm({ role, workspacePlan });

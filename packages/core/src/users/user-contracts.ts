@@ -47,7 +47,7 @@ export const userWorkspaceSchema = z
   .meta({ id: 'UserWorkspace' });
 export type UserWorkspace = z.infer<typeof userWorkspaceSchema>;
 
-/** AUTH-045..048: the current user, with derived initials and account type. */
+/** AUTH-045 AUTH-046 AUTH-047 AUTH-048: the current user, with derived initials and account type. */
 export const currentUserSchema = z
   .object({
     userId: z.string(),

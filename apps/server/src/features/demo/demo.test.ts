@@ -194,7 +194,7 @@ describe('demo data', () => {
     expect(paid).toBeLessThan(15);
   });
 
-  it('PRICE-018..025: payment plans carry every USD list price monthly and yearly, plus EUR and INR price identifiers', async () => {
+  it('PRICE-018 PRICE-019 PRICE-020 PRICE-021 PRICE-022 PRICE-023 PRICE-024 PRICE-025: payment plans carry every USD list price monthly and yearly, plus EUR and INR price identifiers', async () => {
     const plans = await db()
       .select({ plan: paymentPlans, unitAmount: paymentPlanTiers.unitAmount })
       .from(paymentPlans)

@@ -12,10 +12,10 @@ export interface DemoPaypalLicense {
 }
 
 /**
- * RES-005..014: Robin's legacy PERSONAL plan, bought through PayPal before the per-seat plans,
- * renews every year until Robin stops it at /stop-automatic-renewal. PayPal bills it, so there
- * are no invoices of ours. Built last from the demo's random source, so everything drawn before
- * stays the same.
+ * RES-005 RES-006 RES-007 RES-008 RES-009 RES-010 RES-011 RES-012 RES-013 RES-014: Robin's legacy PERSONAL
+ * plan, bought through PayPal before the per-seat plans, renews every year until Robin stops it at
+ * /stop-automatic-renewal. PayPal bills it, so there are no invoices of ours. Built last from the demo's
+ * random source, so everything drawn before stays the same.
  */
 export function buildPaypalLicense(options: {
   random: Random;

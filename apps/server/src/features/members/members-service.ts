@@ -158,10 +158,11 @@ function requireAll<T>(
 }
 
 /**
- * API-013, API-064, MEM-065..069, PERM-025..031: members leave the space, all or none. The
- * selection is refused with the first rule any selected member breaks, in the spec's order; seats
- * of removed paid members are given back, pending invitations cancelled, and the removed lose
- * access at their next call (the access check reads the membership on every call).
+ * API-013, API-064, MEM-065 MEM-066 MEM-067 MEM-068 MEM-069, PERM-025 PERM-026 PERM-027 PERM-028 PERM-029
+ * PERM-030 PERM-031: members leave the space, all or none. The selection is refused with the first rule any
+ * selected member breaks, in the spec's order; seats of removed paid members are given back, pending
+ * invitations cancelled, and the removed lose access at their next call (the access check reads the
+ * membership on every call).
  */
 export async function removeMembers(
   db: Db,
@@ -220,7 +221,7 @@ export async function removeMembers(
 }
 
 /**
- * API-014, API-066, MEM-037..039: the owner gives members the Member or Admin role. Never the
+ * API-014, API-066, MEM-037 MEM-038 MEM-039: the owner gives members the Member or Admin role. Never the
  * owner's own role; a request that changes nothing is refused; roles that already match are left.
  */
 export async function changeRoles(

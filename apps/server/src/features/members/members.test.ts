@@ -412,7 +412,7 @@ describe('members', () => {
     });
   });
 
-  describe('removing (API-064, API-013, MEM-065..071)', () => {
+  describe('removing (API-064, API-013, MEM-065 MEM-066 MEM-067 MEM-068 MEM-069 MEM-070 MEM-071)', () => {
     const removeByEmail = (caller: Caller, spaceId: string, userEmails: string[]) =>
       kit.call(caller, 'PATCH', api(spaceId, '/users/v1'), { userEmails });
 
@@ -640,7 +640,7 @@ describe('members', () => {
     expect(await kit.seatsOf(spaceId)).toEqual({ assigned: 3, total: 3 });
   });
 
-  describe('roles (API-014, API-066, MEM-037..041)', () => {
+  describe('roles (API-014, API-066, MEM-037 MEM-038 MEM-039 MEM-040 MEM-041)', () => {
     const changeRole = (
       caller: Caller,
       spaceId: string,

@@ -81,8 +81,9 @@ function termsOf(
 }
 
 /**
- * MEM-051..063, INV-016: every address checked against the space as it is now. Run inside the
- * write transaction (after the space lock) it counts what the previous change left.
+ * MEM-051 MEM-052 MEM-053 MEM-054 MEM-055 MEM-056 MEM-057 MEM-058 MEM-059 MEM-060 MEM-061 MEM-062 MEM-063,
+ * INV-016: every address checked against the space as it is now. Run inside the write transaction (after the
+ * space lock) it counts what the previous change left.
  */
 export async function evaluate(
   db: Db,

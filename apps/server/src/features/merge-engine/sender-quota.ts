@@ -8,7 +8,7 @@ export const QUOTA_DAY = sql`(now() AT TIME ZONE 'UTC')::date`;
 
 export interface SenderPlan {
   plan: UserPlan;
-  /** Recipients a day (CONST-015..017 with the workspace conditions of 001 §9). */
+  /** Recipients a day (CONST-015 CONST-016 CONST-017 with the workspace conditions of 001 §9). */
   limit: number;
 }
 

@@ -64,7 +64,7 @@ export async function createAccount(
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** AUTH-045..048: the signed-in user as the web app sees it. */
+/** AUTH-045 AUTH-046 AUTH-047 AUTH-048: the signed-in user as the web app sees it. */
 export async function loadCurrentUser(
   db: Db,
   options: { auth: RegisteredAuth; includeWorkspaces: boolean },

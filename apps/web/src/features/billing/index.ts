@@ -8,7 +8,8 @@ export { useUpdateSubscription, type SubscriptionUpdate } from './api/update-sub
 
 /**
  * The billing page ({prefix}/space/billing, index of the settings' billing route) and /wrong-plan
- * (RES-015..024, shown signed in or out). Their code loads on first visit.
+ * (RES-015 RES-016 RES-017 RES-018 RES-019 RES-020 RES-021 RES-022 RES-023 RES-024, shown signed in or out).
+ * Their code loads on first visit.
  */
 export const billingPageRoute: RouteObject = { index: true, lazy: () => import('./routes/billing-page') };
 

@@ -5,7 +5,11 @@ import { useAddBounces } from './api/add-bounces';
 import { useDeleteBounce } from './api/delete-bounce';
 import { bouncesQueryRoot, useBounces } from './api/list-bounces';
 
-/** BOUNCE-001..014: the bounces page (columns email, bounceTime, type; export hidden on mobile). */
+/**
+ * BOUNCE-001 BOUNCE-002 BOUNCE-003 BOUNCE-004 BOUNCE-005 BOUNCE-006 BOUNCE-007 BOUNCE-008 BOUNCE-009
+ * BOUNCE-010 BOUNCE-011 BOUNCE-012 BOUNCE-013 BOUNCE-014: the bounces page (columns email, bounceTime, type;
+ * export hidden on mobile).
+ */
 export function BouncesPage() {
   const { permissions } = useSpace();
   const add = useAddBounces();

@@ -33,8 +33,8 @@ export type AddSeatsPhase =
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SEAT-015..018: buying the seats. A paid purchase waits 2 s and reads the subscription again,
- * once more after 2 s if it does not hold the new seats yet, then goes to the billing page with
+ * SEAT-015 SEAT-016 SEAT-017 SEAT-018: buying the seats. A paid purchase waits 2 s and reads the subscription
+ * again, once more after 2 s if it does not hold the new seats yet, then goes to the billing page with
  * checkout=success and the seats added. A payment that needs confirmation sends the payer to the
  * invoice's hosted page (the sandbox's or Stripe's; neither returns to us) and waits for them to
  * say they confirmed, then checks. A refusal scrolls to the top, is reported and shown; when the

@@ -35,7 +35,7 @@ export interface CheckoutFlow {
 /**
  * The flow of the checkout in the active space, its steps and the purchase of the query.
  * Per-seat spaces buy PRO yearly as Gmail or domain purchases; other spaces take their type
- * from the live subscription and the plan asked for (CHK-037..040).
+ * from the live subscription and the plan asked for (CHK-037 CHK-038 CHK-039 CHK-040).
  */
 export function useCheckoutFlow(): CheckoutFlow {
   const { space, user, isPerSeat, details } = useSpace();

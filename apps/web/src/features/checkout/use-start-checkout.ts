@@ -35,9 +35,9 @@ function failureOf(error: unknown): CheckoutSessionFailure {
 }
 
 /**
- * CHK-064, CHK-066, CHK-073..080: 'Next: Checkout'. Stores the form, asks for a checkout
- * session (v2 with seat plans in per-seat spaces, v1 with the previewed plans otherwise) and
- * sends the browser to the hosted checkout; `busy` stays on until the browser has left. A
+ * CHK-064, CHK-066, CHK-073 CHK-074 CHK-075 CHK-076 CHK-077 CHK-078 CHK-079 CHK-080: 'Next: Checkout'. Stores
+ * the form, asks for a checkout session (v2 with seat plans in per-seat spaces, v1 with the previewed plans
+ * otherwise) and sends the browser to the hosted checkout; `busy` stays on until the browser has left. A
  * failure scrolls to the top and says what went wrong: on the VAT field, or in the banner.
  */
 export function useStartCheckout(flow: CheckoutFlow) {

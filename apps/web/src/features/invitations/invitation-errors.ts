@@ -2,8 +2,9 @@ import { INVITATION_TEXTS } from '@mergeboard/core';
 import { isApiError } from '../../lib/api-client';
 
 /**
- * INV-007..012: the reason shown under 'The invitation could not be finalized.'; null for a
- * failure that gets the generic error banner instead (a 500 after the retries, INV-006).
+ * INV-007 INV-008 INV-009 INV-010 INV-011 INV-012: the reason shown under 'The invitation could not be
+ * finalized.'; null for a failure that gets the generic error banner instead (a 500 after the retries,
+ * INV-006).
  */
 export function invitationFailureReason(error: unknown): string | null {
   if (!isApiError(error)) return null;

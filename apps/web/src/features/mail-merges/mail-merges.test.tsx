@@ -157,7 +157,7 @@ describe('mail merges page', () => {
     );
   });
 
-  it('MM-005 MM-008 MM-018 MM-022..027 a row opens the detail dialog with rates and the fallback subject', async () => {
+  it('MM-005 MM-008 MM-018 MM-022 MM-023 MM-024 MM-025 MM-026 MM-027 a row opens the detail dialog with rates and the fallback subject', async () => {
     const { user: u } = await renderInSpace(`${base}/sent`, {
       user,
       routes: routes({ [DETAIL]: json(200, detail({ emailSubject: null })) }),
@@ -297,7 +297,7 @@ describe('mail merges page', () => {
     expect(screen.getAllByText(UPON_QUOTA_RESET).length).toBeGreaterThan(1);
   });
 
-  describe('MM-028 MM-030..032 the delivery date column by status', () => {
+  describe('MM-028 MM-030 MM-031 MM-032 the delivery date column by status', () => {
     const lastRetry = now.getTime() - 600_000;
     const row = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
     const deliveryCell = (tr: HTMLElement) => within(tr).getAllByRole('cell').at(-1)!;
@@ -510,7 +510,7 @@ describe('mail merges page', () => {
     });
   });
 
-  describe('MM-030..042 scheduled merge errors', () => {
+  describe('MM-030 MM-031 MM-032 MM-033 MM-034 MM-035 MM-036 MM-037 MM-038 MM-039 MM-040 MM-041 MM-042 scheduled merge errors', () => {
     const lastRetry = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 0).getTime();
     const recoverable = { recoverableErrorRetries: 2, recoverableErrorLastRetryTimestamp: lastRetry };
     const exhausted = { recoverableErrorRetries: 5, recoverableErrorLastRetryTimestamp: lastRetry };

@@ -33,8 +33,9 @@ export interface ScheduledMessage {
 export const attemptTime = (timestamp: number) => format(timestamp, 'p');
 
 /**
- * MM-028..042: what a scheduled merge's status tells the user; null for a merge that runs as
- * planned (SCHEDULED, or IN PROGRESS with a next run).
+ * MM-028 MM-029 MM-030 MM-031 MM-032 MM-033 MM-034 MM-035 MM-036 MM-037 MM-038 MM-039 MM-040 MM-041 MM-042:
+ * what a scheduled merge's status tells the user; null for a merge that runs as planned (SCHEDULED, or IN
+ * PROGRESS with a next run).
  */
 export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessage | null {
   if (isWaitingForQuota(merge)) return { color: 'yellow', text: QUOTA_WARNING };

@@ -4,7 +4,10 @@ import { paths } from '../../config/paths';
 import { billingPageRoute } from '../billing';
 import { RequireSpacePermission, SpaceRedirect } from '../spaces';
 
-/** {prefix}/space and its sub-routes (ROUTE-016..024). */
+/**
+ * {prefix}/space and its sub-routes (ROUTE-016 ROUTE-017 ROUTE-018 ROUTE-019 ROUTE-020 ROUTE-021 ROUTE-022
+ * ROUTE-023 ROUTE-024).
+ */
 export const spaceSettingsRoutes: RouteObject[] = [
   {
     path: paths.space.settings.path,

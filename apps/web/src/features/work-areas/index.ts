@@ -7,7 +7,10 @@ import { RequireSpacePermission } from '../spaces';
 
 const loadTemplates = async () => ({ Component: (await import('../templates')).TemplatesPage });
 
-/** The work areas under the space prefix (ROUTE-010..015); pages load on first visit. */
+/**
+ * The work areas under the space prefix (ROUTE-010 ROUTE-011 ROUTE-012 ROUTE-013 ROUTE-014 ROUTE-015); pages
+ * load on first visit.
+ */
 export const workAreaRoutes: RouteObject[] = [
   ...mailMergesRoutes,
   newMailMergeRoute,

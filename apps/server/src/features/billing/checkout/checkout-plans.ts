@@ -33,8 +33,8 @@ export interface ResolvedPurchase {
 
 /**
  * Our ACTIVE payment plans of the purchase's plan, interval and currency, one per seat plan; the
- * volume coupon its seat count earns (PRICE-010..014, computed here, never taken from the
- * client); and the tax rate of design/payments.md §3's one tax model.
+ * volume coupon its seat count earns (PRICE-010 PRICE-011 PRICE-012 PRICE-013 PRICE-014, computed here, never
+ * taken from the client); and the tax rate of design/payments.md §3's one tax model.
  */
 export async function resolvePurchase(
   db: Db,

@@ -57,10 +57,10 @@ export async function pendingSeatRemoval(db: Db, target: Target): Promise<Schedu
 }
 
 /**
- * API-036, SEAT-019..023: fewer seats from the next period on. The subscription's schedule gets a
- * next phase with the lower quantity (the interval a cycle change holds there is kept); the
- * removal is PENDING until that phase begins. The target keeps every assigned seat (SEAT-022) and
- * is below the seats paid; one removal at a time (SEAT-025).
+ * API-036, SEAT-019 SEAT-020 SEAT-021 SEAT-022 SEAT-023: fewer seats from the next period on. The
+ * subscription's schedule gets a next phase with the lower quantity (the interval a cycle change holds there
+ * is kept); the removal is PENDING until that phase begins. The target keeps every assigned seat (SEAT-022)
+ * and is below the seats paid; one removal at a time (SEAT-025).
  */
 export async function scheduleSeatRemoval(
   context: AppContext,

@@ -92,7 +92,7 @@ export async function previewQuantityChange(
 }
 
 /**
- * SEAT-009..012, design/payments.md §3: the price of adding seats to the space's live
+ * SEAT-009 SEAT-010 SEAT-011 SEAT-012, design/payments.md §3: the price of adding seats to the space's live
  * subscription now. The proration date goes back to the client, which sends it with the purchase
  * so the charge matches the preview to the cent, while the preview holds (proration-date.ts).
  */

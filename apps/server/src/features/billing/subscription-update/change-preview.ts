@@ -18,7 +18,7 @@ interface ChangeRequest {
 }
 
 /**
- * CHK-044..046, MEM-033: what a change to the space's live subscription costs, for the summary
+ * CHK-044 CHK-045 CHK-046, MEM-033: what a change to the space's live subscription costs, for the summary
  * page. A billing-cycle change charges nothing today and the other interval's price from the
  * renewal (it waits in the schedule, see cycle-change.ts); users made paid are seats added now, at
  * a prorated price with the proration date to send back; users made free leave at the renewal.

@@ -137,9 +137,9 @@ export async function previewedPaidUserChange(
 }
 
 /**
- * MEM-033, MEM-036, CHK-083..088: what a workspaceUserPlans update changes, after the rules every
- * such change keeps (4xx, nothing written). The plans name the subscription's own price; users in
- * a plain entry are paid after the change (those free now are made paid; paid ones stay),
+ * MEM-033, MEM-036, CHK-083 CHK-084 CHK-085 CHK-086 CHK-087 CHK-088: what a workspaceUserPlans update
+ * changes, after the rules every such change keeps (4xx, nothing written). The plans name the subscription's
+ * own price; users in a plain entry are paid after the change (those free now are made paid; paid ones stay),
  * downgradeToFree users are made free at the renewal. Nothing to change is refused.
  */
 export async function requestedPaidUserChange(

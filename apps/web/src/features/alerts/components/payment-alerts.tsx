@@ -25,12 +25,13 @@ function endDateOf(endTimestamp: string | undefined): string {
 }
 
 /**
- * BILL-017..025, ALERT-010..014: the payment warnings of the active space, for its ADMIN or
- * OWNER (the shell loads this only for them, so members never ask for the subscriptions,
- * BILL-021). A live subscription's latest invoice says whether the last payment failed or waits
- * for a confirmation; a space whose subscriptions were all canceled on an unpaid invoice is told
- * so. A warning that can be closed is dismissed for good under its key; in the second variant
- * (per-seat spaces, see core payment-alerts-gate) the failed and waiting ones stay while they hold.
+ * BILL-017 BILL-018 BILL-019 BILL-020 BILL-021 BILL-022 BILL-023 BILL-024 BILL-025, ALERT-010 ALERT-011
+ * ALERT-012 ALERT-013 ALERT-014: the payment warnings of the active space, for its ADMIN or OWNER (the shell
+ * loads this only for them, so members never ask for the subscriptions, BILL-021). A live subscription's
+ * latest invoice says whether the last payment failed or waits for a confirmation; a space whose
+ * subscriptions were all canceled on an unpaid invoice is told so. A warning that can be closed is dismissed
+ * for good under its key; in the second variant (per-seat spaces, see core payment-alerts-gate) the failed
+ * and waiting ones stay while they hold.
  */
 export function PaymentAlerts({ space, variant }: { space: UserWorkspace; variant: BillingWarningVariant }) {
   const { isDismissed, dismissKey } = useAlerts();

@@ -5,8 +5,9 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useAuthStore } from '../components/auth-context';
 
 /**
- * /login/callback: where the OpenID provider sends the browser back (AUTH-002..008). Shows a
- * spinner while the session store completes the sign-in, then goes where it says.
+ * /login/callback: where the OpenID provider sends the browser back (AUTH-002 AUTH-003 AUTH-004 AUTH-005
+ * AUTH-006 AUTH-007 AUTH-008). Shows a spinner while the session store completes the sign-in, then goes where
+ * it says.
  */
 export function Component() {
   usePageTitle('Login');

@@ -19,7 +19,10 @@ const FOOTER_LINKS = [
   { label: 'Data processing agreement', href: env.dpaUrl },
 ] as const;
 
-/** /login (ROUTE-002, AUTH-033..044): the sign-in screen. */
+/**
+ * /login (ROUTE-002, AUTH-033 AUTH-034 AUTH-035 AUTH-036 AUTH-037 AUTH-038 AUTH-039 AUTH-040 AUTH-041
+ * AUTH-042 AUTH-043 AUTH-044): the sign-in screen.
+ */
 export function Component() {
   usePageTitle('Login');
   const auth = useAuth();

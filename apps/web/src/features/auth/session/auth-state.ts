@@ -63,8 +63,8 @@ export interface RequestComposePermissionOptions {
 }
 
 /**
- * The session client (AUTH-010..018): the auth state for React, and the session actions. One per
- * app (and per test), made by createAuthStore.
+ * The session client (AUTH-010 AUTH-011 AUTH-012 AUTH-013 AUTH-014 AUTH-015 AUTH-016 AUTH-017 AUTH-018): the
+ * auth state for React, and the session actions. One per app (and per test), made by createAuthStore.
  */
 export interface AuthStore {
   // The arrow-typed members are bound: React and the screens pass them around detached.

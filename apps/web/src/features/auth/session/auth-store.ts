@@ -28,9 +28,9 @@ import { clearStoredSession, hasStoredSession, storeSession, takeStoredSession }
 import { SessionTimers } from './session-timers';
 
 /**
- * The session client (AUTH-010..018): holds the auth state for React, keeps the session in
- * memory, cookies and storage, refreshes it on a timer, renews it for the API layer on a 401,
- * and runs the sign-in callback, logout and account switch.
+ * The session client (AUTH-010 AUTH-011 AUTH-012 AUTH-013 AUTH-014 AUTH-015 AUTH-016 AUTH-017 AUTH-018):
+ * holds the auth state for React, keeps the session in memory, cookies and storage, refreshes it on a timer,
+ * renews it for the API layer on a 401, and runs the sign-in callback, logout and account switch.
  */
 class BrowserAuthStore implements AuthStore {
   private state: AuthState;

@@ -42,8 +42,8 @@ function errorDetails(error: unknown): { error: string; description: string } {
 }
 
 /**
- * The provider sent the browser back to /login/callback: run the sign-in (AUTH-002..008) and
- * say where to go.
+ * The provider sent the browser back to /login/callback: run the sign-in (AUTH-002 AUTH-003 AUTH-004 AUTH-005
+ * AUTH-006 AUTH-007 AUTH-008) and say where to go.
  */
 export async function runSignInCallback(params: CallbackParams, host: SignInHost): Promise<SignInOutcome> {
   const intent = takeSignInIntent();

@@ -4,7 +4,7 @@ import { contractQueryOptions } from '../../../lib/api-query';
 
 /**
  * GET …/subscriptions/v2/{subId}/latest-invoice/v1 (API-034): whether the live subscription's
- * last payment failed or waits for a confirmation (BILL-018..020), and the provider's page to
+ * last payment failed or waits for a confirmation (BILL-018 BILL-019 BILL-020), and the provider's page to
  * confirm it. Read as often as the subscriptions (CONST-026).
  */
 export function useLatestInvoice(workspaceId: string, subId: string | null) {

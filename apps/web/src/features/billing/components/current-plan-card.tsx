@@ -14,8 +14,8 @@ import { ManageBillingButton } from './manage-billing-button';
 import { ScheduledCycleChange } from './scheduled-cycle-change';
 
 /**
- * BILL-007, BILL-012..014, BILL-033: the paid plan: its name, the seats used, the price per period
- * in the subscription's currency (with the tax lines for EUR, PRICE-004), when it renews or ends,
+ * BILL-007, BILL-012 BILL-013 BILL-014, BILL-033: the paid plan: its name, the seats used, the price per
+ * period in the subscription's currency (with the tax lines for EUR, PRICE-004), when it renews or ends,
  * a scheduled cycle change or the way to make one, and Manage billing where the provider's portal
  * serves it. A legacy space without a subscription record shows its name only.
  */

@@ -11,7 +11,7 @@ import { useUpdateSubscription } from '../api/update-subscription';
 import { formatLongDate } from '../../../ui/format-long-date';
 
 /**
- * BILL-013..015: a scheduled billing-cycle change: when it starts and its first price at the new
+ * BILL-013 BILL-014 BILL-015: a scheduled billing-cycle change: when it starts and its first price at the new
  * interval (what the upcoming invoice will ask, coupon and tax included), with '(cancel this
  * change)', which asks first and then drops it. A failed cancel shows the generic error, which
  * cannot be closed (ALERT-009): the change is still scheduled.

@@ -27,7 +27,8 @@ import { PricingCards } from '../components/pricing-cards';
 import { purchaseHref } from '../purchase-href';
 
 /**
- * {prefix}/space/billing (ROUTE-032, BILL-001..015, BILL-033): the space's plan, what it costs,
+ * {prefix}/space/billing (ROUTE-032, BILL-001 BILL-002 BILL-003 BILL-004 BILL-005 BILL-006 BILL-007 BILL-008
+ * BILL-009 BILL-010 BILL-011 BILL-012 BILL-013 BILL-014 BILL-015, BILL-033): the space's plan, what it costs,
  * the way to buy one or to change or manage it. Its route requires canAccessWorkspaceBilling (PERM-010).
  */
 export function Component() {

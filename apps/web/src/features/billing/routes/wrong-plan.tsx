@@ -19,9 +19,10 @@ import { useAuth, useCurrentUser } from '../../auth';
 import { PlanCard } from '../components/plan-card';
 
 /**
- * /wrong-plan (RES-015..024), shown signed in or out (ROUTE-005): the plan asked for in `plan`
- * does not fit the account; the page names the plan that does, and offers another account.
- * Signed in with an account the plan fits, it goes on to billing with the same query (RES-016).
+ * /wrong-plan (RES-015 RES-016 RES-017 RES-018 RES-019 RES-020 RES-021 RES-022 RES-023 RES-024), shown signed
+ * in or out (ROUTE-005): the plan asked for in `plan` does not fit the account; the page names the plan that
+ * does, and offers another account. Signed in with an account the plan fits, it goes on to billing with the
+ * same query (RES-016).
  */
 export function Component() {
   usePageTitle('Wrong plan');

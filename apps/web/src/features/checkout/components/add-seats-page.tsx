@@ -37,8 +37,9 @@ const TYPE = seatFlowType({ step: 'add-seats', isGmailUser: false });
 const STEPS = flowSteps(TYPE);
 
 /**
- * {prefix}/checkout/add-seats (000 §2, SEAT-007..018): how many seats to add to the live
- * subscription, what they cost today and at the next renewal, and the purchase.
+ * {prefix}/checkout/add-seats (000 §2, SEAT-007 SEAT-008 SEAT-009 SEAT-010 SEAT-011 SEAT-012 SEAT-013
+ * SEAT-014 SEAT-015 SEAT-016 SEAT-017 SEAT-018): how many seats to add to the live subscription, what they
+ * cost today and at the next renewal, and the purchase.
  */
 export function AddSeatsPage() {
   usePageTitle('Add seats');

@@ -13,8 +13,8 @@ function countryOptions() {
 const COUNTRIES = countryOptions();
 
 /**
- * CHK-018..021: the billing information fields. The domain is read-only, with a way to sign in
- * with another account; the business question shows for European countries only and a new
+ * CHK-018 CHK-019 CHK-020 CHK-021: the billing information fields. The domain is read-only, with a way to
+ * sign in with another account; the business question shows for European countries only and a new
  * country answers it No again.
  */
 export function BillingFormFields({

@@ -14,7 +14,7 @@ const CHANGE_TITLES = {
   UPGRADE: 'Upgrade your plan',
 } as const;
 
-/** CHK-044..046: what a change of the live subscription is and when it applies. */
+/** CHK-044 CHK-045 CHK-046: what a change of the live subscription is and when it applies. */
 export function ChangeNotice({
   subscription,
   info,

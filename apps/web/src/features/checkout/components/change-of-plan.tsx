@@ -16,7 +16,7 @@ const ALREADY_THERE = 'Your subscription already has this plan and billing cycle
 
 /**
  * The older flow's change of a live subscription to another plan or interval (CHK-039,
- * CHK-044..046), for the users paid today. Going to Pro, they must all be of one domain unless
+ * CHK-044 CHK-045 CHK-046), for the users paid today. Going to Pro, they must all be of one domain unless
  * the Pro plan allows several (CHK-083). Applied, back to billing.
  */
 export function ChangeOfPlan({

@@ -20,7 +20,7 @@ import { OrderSummary } from './order-summary';
 import { SummaryError } from './summary-error';
 
 /**
- * The review of a change of the live subscription (CHK-044..046, MEM-033): its title and when it
+ * The review of a change of the live subscription (CHK-044 CHK-045 CHK-046, MEM-033): its title and when it
  * applies, the price the provider previews for the users paid after it, and the button that
  * applies it with the preview's proration date, so what is charged today is what was shown.
  * `blocked` says why the change cannot be made yet (nothing changed, a rule refuses it).

@@ -28,9 +28,10 @@ import { LiveChangeReview } from './live-change-review';
 const NOTHING_CHANGED = 'Choose who is paid: nothing has changed yet.';
 
 /**
- * /checkout/summary?from=users&userIds=… (MEM-033, CHK-081..087): who is paid after the change,
- * opening with the users chosen on the Users page made paid. Made paid: an upgrade charged now,
- * pro-rated; made free: a downgrade at renewal (toBeRemoved). Confirmed, back to the Users page.
+ * /checkout/summary?from=users&userIds=… (MEM-033, CHK-081 CHK-082 CHK-083 CHK-084 CHK-085 CHK-086 CHK-087):
+ * who is paid after the change, opening with the users chosen on the Users page made paid. Made paid: an
+ * upgrade charged now, pro-rated; made free: a downgrade at renewal (toBeRemoved). Confirmed, back to the
+ * Users page.
  */
 export function PaidUsersSummary({ promote }: { promote: readonly string[] }) {
   const { space, prefix } = useSpace();

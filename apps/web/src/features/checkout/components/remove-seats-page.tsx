@@ -30,8 +30,8 @@ const TYPE = seatFlowType({ step: 'remove-seats', isGmailUser: false });
 const STEPS = flowSteps(TYPE);
 
 /**
- * {prefix}/checkout/remove-seats (000 §2, SEAT-019..023): the unused seats to drop at the next
- * renewal, the next payment, and the way to members when every seat is used.
+ * {prefix}/checkout/remove-seats (000 §2, SEAT-019 SEAT-020 SEAT-021 SEAT-022 SEAT-023): the unused seats to
+ * drop at the next renewal, the next payment, and the way to members when every seat is used.
  */
 export function RemoveSeatsPage() {
   usePageTitle('Remove unused seats');

@@ -2,7 +2,7 @@ import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { digitsOnly } from '@mergeboard/core';
 
 /**
- * CHK-007..009: the seat count. Typing and pasting keep digits only; the buttons and the arrow
+ * CHK-007 CHK-008 CHK-009: the seat count. Typing and pasting keep digits only; the buttons and the arrow
  * keys step by one within the bounds; the error names the bounds.
  */
 export function SeatSpinner({

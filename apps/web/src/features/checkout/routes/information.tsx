@@ -25,8 +25,9 @@ import { useCheckoutFlow, type CheckoutFlow } from '../use-checkout-flow';
 import { useStartCheckout } from '../use-start-checkout';
 
 /**
- * {prefix}/checkout/information: the Billing information step (CHK-017..024, CHK-064). Without a
- * plan or interval in the query it goes back to the flow's start (CHK-024).
+ * {prefix}/checkout/information: the Billing information step (CHK-017 CHK-018 CHK-019 CHK-020 CHK-021
+ * CHK-022 CHK-023 CHK-024, CHK-064). Without a plan or interval in the query it goes back to the flow's start
+ * (CHK-024).
  */
 export function Component() {
   usePageTitle('Billing information');

@@ -36,10 +36,10 @@ import { SeatSpinner } from '../components/seat-spinner';
 import { useCheckoutFlow, type CheckoutFlow } from '../use-checkout-flow';
 
 /**
- * {prefix}/checkout, /checkout/details and /checkout/options: how many seats to buy (CHK-001..011).
- * Per-seat spaces: the Billing details step of a domain purchase; a Gmail-type user skips it
- * (CHK-012). Other spaces: the older flow's Billing options, skipped for a single user (CHK-013);
- * a Gmail-type user goes back to billing (CHK-036).
+ * {prefix}/checkout, /checkout/details and /checkout/options: how many seats to buy (CHK-001 CHK-002 CHK-003
+ * CHK-004 CHK-005 CHK-006 CHK-007 CHK-008 CHK-009 CHK-010 CHK-011). Per-seat spaces: the Billing details step
+ * of a domain purchase; a Gmail-type user skips it (CHK-012). Other spaces: the older flow's Billing options,
+ * skipped for a single user (CHK-013); a Gmail-type user goes back to billing (CHK-036).
  */
 export function Component() {
   usePageTitle('Checkout');

@@ -28,7 +28,7 @@ import { useCheckoutFlow, type CheckoutFlow } from '../use-checkout-flow';
 import { useStartCheckout } from '../use-start-checkout';
 
 /**
- * {prefix}/checkout/summary: review and confirm (CHK-025, CHK-026, CHK-044..046, MEM-033). A
+ * {prefix}/checkout/summary: review and confirm (CHK-025, CHK-026, CHK-044 CHK-045 CHK-046, MEM-033). A
  * purchase goes on to the hosted checkout with the stored billing form; a change of a live
  * subscription (another plan, change-billing-cycle=1, or paid users chosen on the Users page with
  * from=users) is reviewed with its pro-rated price and applied here. Gmail-type users go back to

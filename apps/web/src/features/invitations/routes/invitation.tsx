@@ -12,9 +12,10 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { invitationFailureReason } from '../invitation-errors';
 
 /**
- * /invitations/{token}/{status?} (ROUTE-006, INV-001..012). With status 'accept' the invitation
- * is accepted at once; otherwise an Accept button does it. Success refreshes the user and opens
- * the joined space with the join alert; a failure opens the user's own space with the reason.
+ * /invitations/{token}/{status?} (ROUTE-006, INV-001 INV-002 INV-003 INV-004 INV-005 INV-006 INV-007 INV-008
+ * INV-009 INV-010 INV-011 INV-012). With status 'accept' the invitation is accepted at once; otherwise an
+ * Accept button does it. Success refreshes the user and opens the joined space with the join alert; a failure
+ * opens the user's own space with the reason.
  */
 export function Component() {
   usePageTitle('Invitation');

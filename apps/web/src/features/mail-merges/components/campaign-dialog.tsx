@@ -28,7 +28,8 @@ function MailResults({ id }: { id: string }) {
   if (campaign.isPending) return <Skeleton height={200} role="status" aria-label="Loading" />;
   if (campaign.isError) return <Alert color="red">{WORK_AREA_ERROR}</Alert>;
   const data = campaign.data;
-  // MM-022..027: delivered = sent − bounced; rates rounded; German numbers; N/A when missing.
+  // MM-022 MM-023 MM-024 MM-025 MM-026 MM-027: delivered = sent − bounced; rates rounded; German numbers; N/A
+  // when missing.
   const rates = campaignRates(data.trackingInfos);
   return (
     <Stack gap="sm">

@@ -24,7 +24,10 @@ const pollMergeWhileSending = pollWhileSending((merge: { status: string; mergeTi
   merge,
 ]);
 
-/** MM-011, MM-028..046: a scheduled merge at {scheduled}/{id}, with its status and Cancel. */
+/**
+ * MM-011, MM-028 MM-029 MM-030 MM-031 MM-032 MM-033 MM-034 MM-035 MM-036 MM-037 MM-038 MM-039 MM-040 MM-041
+ * MM-042 MM-043 MM-044 MM-045 MM-046: a scheduled merge at {scheduled}/{id}, with its status and Cancel.
+ */
 export function ScheduledDialog() {
   const { scheduledId = '' } = useParams();
   const { prefix, space } = useSpace();

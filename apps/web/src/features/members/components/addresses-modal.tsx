@@ -88,9 +88,9 @@ function AddressesForm({
 }
 
 /**
- * MEM-010, MEM-011, MEM-048..054: a dialog taking e-mail addresses as tags (5 rows, with
- * suggestions), checked by the server before anything is written; refused addresses are marked
- * with their reason and nothing is added until none is refused. `notice` shows what the space has
+ * MEM-010, MEM-011, MEM-048 MEM-049 MEM-050 MEM-051 MEM-052 MEM-053 MEM-054: a dialog taking e-mail addresses
+ * as tags (5 rows, with suggestions), checked by the server before anything is written; refused addresses are
+ * marked with their reason and nothing is added until none is refused. `notice` shows what the space has
  * room for, given how many addresses are typed.
  */
 export function AddressesModal({

@@ -100,9 +100,10 @@ function PricingCardView({ card, upgradeHref }: { card: PricingCard; upgradeHref
 }
 
 /**
- * The legacy 'Manage Users' page (001 §2, decision C3, MEM-011, MEM-014..020): counters, Invite
- * users and Add users, the offline-managed notice, the members table fragment with its drawer
- * (type and role changes, invitations, activation, removal), and the Pro and Premium cards.
+ * The legacy 'Manage Users' page (001 §2, decision C3, MEM-011, MEM-014 MEM-015 MEM-016 MEM-017 MEM-018
+ * MEM-019 MEM-020): counters, Invite users and Add users, the offline-managed notice, the members table
+ * fragment with its drawer (type and role changes, invitations, activation, removal), and the Pro and Premium
+ * cards.
  */
 export function LegacyUsersPage() {
   usePageTitle('Manage Users');

@@ -39,7 +39,7 @@ function SeatLink({ to, label, blocked }: { to: string; label: string; blocked: 
 /**
  * SEAT-031, PERM-022, PERM-024: the usage bar, then for the owner Add seats and Remove unused
  * seats (the checkout's seat pages), Cancel downgrade while a seat removal is scheduled (on the
- * billing page, SEAT-028..030), and contact support; anyone else is told to contact the owner.
+ * billing page, SEAT-028 SEAT-029 SEAT-030), and contact support; anyone else is told to contact the owner.
  */
 export function ManageSeatsModal({
   opened,

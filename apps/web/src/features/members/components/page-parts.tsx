@@ -16,7 +16,7 @@ export function SuccessBanner({ text, onClose }: { text: string | null; onClose:
   );
 }
 
-/** MEM-007..009: what selecting rows lets one do. */
+/** MEM-007 MEM-008 MEM-009: what selecting rows lets one do. */
 export function SelectionHint({ kind }: { kind: SelectionHintKind }) {
   const hint = selectionHint(kind);
   return (

@@ -41,8 +41,9 @@ function SeatsNotice({ seats, count }: { seats: SeatSummary | null; count: numbe
 }
 
 /**
- * The seat-based Users page (001 §2, MEM-001..013, MEM-042..047): the members table with search,
- * sorting and selection, the seat count with Manage seats and Add members for the managers, the
+ * The seat-based Users page (001 §2, MEM-001 MEM-002 MEM-003 MEM-004 MEM-005 MEM-006 MEM-007 MEM-008 MEM-009
+ * MEM-010 MEM-011 MEM-012 MEM-013, MEM-042 MEM-043 MEM-044 MEM-045 MEM-046 MEM-047): the members table with
+ * search, sorting and selection, the seat count with Manage seats and Add members for the managers, the
  * selection drawer, and the add, seats and remove dialogs. A paid member sees the list only.
  */
 export function UsersPage() {

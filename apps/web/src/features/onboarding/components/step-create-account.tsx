@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { REVIEW_BADGES, ReviewBadge } from '../../../ui/review-badges';
 import { GoogleButton, useAuth } from '../../auth';
 
-/** Onboarding step 1 (ONB-004..007). */
+/** Onboarding step 1 (ONB-004 ONB-005 ONB-006 ONB-007). */
 export function StepCreateAccount() {
   const auth = useAuth();
   const [marketplaceBadge] = REVIEW_BADGES;

@@ -25,7 +25,7 @@ const POSTER = `data:image/svg+xml,${encodeURIComponent(
 </svg>`,
 )}`;
 
-/** Onboarding step 3 (ONB-012..015). */
+/** Onboarding step 3 (ONB-012 ONB-013 ONB-014 ONB-015). */
 export function StepFirstMerge() {
   const { productName } = env;
   return (

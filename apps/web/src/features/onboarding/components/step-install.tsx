@@ -10,7 +10,7 @@ export interface StepInstallProps {
   onContinue: () => void;
 }
 
-/** Onboarding step 2 (ONB-008..011). */
+/** Onboarding step 2 (ONB-008 ONB-009 ONB-010 ONB-011). */
 export function StepInstall({ canContinue, onMarketplaceVisited, onContinue }: StepInstallProps) {
   const { productName } = env;
   return (

@@ -20,9 +20,9 @@ const CancelDowngradeDialog = lazy(async () => ({
 }));
 
 /**
- * SEAT-026..030 (C1): the scheduled downgrade, its target seats and date, for the owner and the
- * admins. The owner may cancel it in a dialog, which also opens when the page is reached with
- * the navigation state `{ cancelDowngrade }` (from the Users page's seat actions, or the billing
+ * SEAT-026 SEAT-027 SEAT-028 SEAT-029 SEAT-030 (C1): the scheduled downgrade, its target seats and date, for
+ * the owner and the admins. The owner may cancel it in a dialog, which also opens when the page is reached
+ * with the navigation state `{ cancelDowngrade }` (from the Users page's seat actions, or the billing
  * page's own); an admin is told to ask the owner. After a cancel the page says it succeeded.
  */
 export function ScheduledRemovalBanner() {

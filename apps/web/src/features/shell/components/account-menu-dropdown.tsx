@@ -22,7 +22,7 @@ function SpaceBlock({ context }: { context: SpaceContextValue }) {
 }
 
 /**
- * SHELL-015..017: the header's account menu: name and email, the active space and its plan
+ * SHELL-015 SHELL-016 SHELL-017: the header's account menu: name and email, the active space and its plan
  * (a link to the space settings only with access to users), Manage billing when allowed,
  * Switch account and Log out. A DISABLED user's menu keeps only the account actions. Loads when
  * the user first reaches for its trigger (account-menu.tsx), which it opens around.

@@ -6,8 +6,8 @@ import type { SpaceContextValue } from '../../spaces';
 const loadDropdown = () => import('./account-menu-dropdown');
 
 /**
- * The header's account menu (SHELL-015..017): its avatar button renders with the page, the menu
- * itself (account-menu-dropdown.tsx) loads when the user first points at, focuses or clicks it.
+ * The header's account menu (SHELL-015 SHELL-016 SHELL-017): its avatar button renders with the page, the
+ * menu itself (account-menu-dropdown.tsx) loads when the user first points at, focuses or clicks it.
  */
 export function AccountMenu({ user, context }: { user: CurrentUser; context: SpaceContextValue | null }) {
   const menu = useLoadOnIntent(loadDropdown, 'menu');

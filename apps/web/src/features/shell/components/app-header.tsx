@@ -6,7 +6,10 @@ import { useSpace } from '../../spaces';
 import { showUpgradeButton } from '../shell-rules';
 import { AccountMenu } from './account-menu';
 
-/** SHELL-011..017: burger (mobile), product name, Upgrade, help link and the account menu. */
+/**
+ * SHELL-011 SHELL-012 SHELL-013 SHELL-014 SHELL-015 SHELL-016 SHELL-017: burger (mobile), product name,
+ * Upgrade, help link and the account menu.
+ */
 export function AppHeader({
   navOpened,
   onToggleNav,

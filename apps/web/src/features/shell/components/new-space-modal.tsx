@@ -9,9 +9,10 @@ import { createdAlert, errorAlert, useAlerts } from '../../alerts';
 import { findSpace, ownedSpaceCount, useCreateWorkspace, useRefreshSpaces, useSpace } from '../../spaces';
 
 /**
- * SHELL-022, SPACE-006..016: name a new space. The name is checked on submit, and on blur once
- * something was typed; a user who owns 5 spaces is told so and the form is disabled. Success
- * switches to the new space's sent mail merges with the created alert.
+ * SHELL-022, SPACE-006 SPACE-007 SPACE-008 SPACE-009 SPACE-010 SPACE-011 SPACE-012 SPACE-013 SPACE-014
+ * SPACE-015 SPACE-016: name a new space. The name is checked on submit, and on blur once something was typed;
+ * a user who owns 5 spaces is told so and the form is disabled. Success switches to the new space's sent mail
+ * merges with the created alert.
  */
 export function NewSpaceModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (

@@ -41,9 +41,9 @@ export const MANAGE_SETTINGS_TEXT =
   'You cannot manage settings if you are not an owner or admin of the selected space.';
 
 /**
- * SHELL-001..009: the space's navigation: the work areas the user may open, the onboarding while
- * the add-on is not installed (ONB-002), a Settings group
- * (General for owners, Users or Members with access to users, Billing with billing access),
+ * SHELL-001 SHELL-002 SHELL-003 SHELL-004 SHELL-005 SHELL-006 SHELL-007 SHELL-008 SHELL-009: the space's
+ * navigation: the work areas the user may open, the onboarding while the add-on is not installed (ONB-002), a
+ * Settings group (General for owners, Users or Members with access to users, Billing with billing access),
  * one active item, and promotions at the bottom.
  */
 export function Sidebar({

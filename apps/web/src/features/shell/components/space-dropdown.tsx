@@ -5,7 +5,7 @@ import { useSpace } from '../../spaces';
 const loadDropdown = () => import('./space-menu-dropdown');
 
 /**
- * The sidebar's space menu (SHELL-018..020): its button renders with the page, the menu itself
+ * The sidebar's space menu (SHELL-018 SHELL-019 SHELL-020): its button renders with the page, the menu itself
  * (space-menu-dropdown.tsx) loads when the user first points at, focuses or clicks it.
  */
 export function SpaceDropdown({ onCreateSpace }: { onCreateSpace: () => void }) {

@@ -12,7 +12,7 @@ export function settingsHrefOf(space: UserWorkspace): string {
 }
 
 /**
- * SHELL-018..020: the user's spaces, the sending one marked 'Emails are sent from this space',
+ * SHELL-018 SHELL-019 SHELL-020: the user's spaces, the sending one marked 'Emails are sent from this space',
  * and 'Create space'. Choosing a space opens its settings. Loads when the user first reaches for
  * its trigger (space-dropdown.tsx), which it opens around.
  */

@@ -7,7 +7,7 @@ import { errorAlert, useAlerts } from '../../alerts';
 import { useRefreshSpaces, useSpace, useUpdateWorkspace } from '../../spaces';
 
 /**
- * SPACE-020..022: rename the space. Save stays disabled while the name is unchanged or saving;
+ * SPACE-020 SPACE-021 SPACE-022: rename the space. Save stays disabled while the name is unchanged or saving;
  * Cancel puts the saved name back; the trimmed name is sent.
  */
 export function RenameSpace() {

@@ -10,8 +10,9 @@ import { errorAlert, transferredAlert, useAlerts } from '../../alerts';
 import { useRefreshSpaces, useSpace, useTransferOwnership, useWorkspaceMembers } from '../../spaces';
 
 /**
- * SPACE-019, SPACE-023..032: the transfer ownership section; hidden while TRANSFER_WORKSPACE is
- * restricted, a notice on plans without the feature.
+ * SPACE-019, SPACE-023 SPACE-024 SPACE-025 SPACE-026 SPACE-027 SPACE-028 SPACE-029 SPACE-030 SPACE-031
+ * SPACE-032: the transfer ownership section; hidden while TRANSFER_WORKSPACE is restricted, a notice on plans
+ * without the feature.
  */
 export function TransferOwnership() {
   const { permissions, space, prefix } = useSpace();

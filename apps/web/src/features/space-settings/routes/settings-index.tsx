@@ -3,8 +3,8 @@ import { paths } from '../../../config/paths';
 import { SpaceLoader, useSpace } from '../../spaces';
 
 /**
- * ROUTE-022..024: the bare /space path: owners (canAccessGeneralSettings, ROUTE-017) to General;
- * others to Billing when the users page is restricted, else to Users; users without workspace
+ * ROUTE-022 ROUTE-023 ROUTE-024: the bare /space path: owners (canAccessGeneralSettings, ROUTE-017) to
+ * General; others to Billing when the users page is restricted, else to Users; users without workspace
  * access to '/'.
  */
 export function SettingsIndexRedirect() {

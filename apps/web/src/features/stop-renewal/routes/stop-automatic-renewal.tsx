@@ -19,9 +19,9 @@ function isFailedCallState(state: unknown): state is FailedCallState {
 }
 
 /**
- * /stop-automatic-renewal (RES-005..014), shown signed in or out (ROUTE-005): the owner of a
- * legacy PayPal license stops its yearly renewal. The result comes back on the same path as
- * success=1 or success=0.
+ * /stop-automatic-renewal (RES-005 RES-006 RES-007 RES-008 RES-009 RES-010 RES-011 RES-012 RES-013 RES-014),
+ * shown signed in or out (ROUTE-005): the owner of a legacy PayPal license stops its yearly renewal. The
+ * result comes back on the same path as success=1 or success=0.
  */
 export function Component() {
   usePageTitle('Stop automatic renewal');

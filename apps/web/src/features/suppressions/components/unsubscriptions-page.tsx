@@ -5,7 +5,10 @@ import { useDeleteUnsubscription } from '../api/delete-unsubscription';
 import { unsubscriptionsQueryRoot, useUnsubscriptions } from '../api/list-unsubscriptions';
 import { SuppressionPage } from './suppression-page';
 
-/** UNSUB-001..016: the unsubscriptions page. */
+/**
+ * UNSUB-001 UNSUB-002 UNSUB-003 UNSUB-004 UNSUB-005 UNSUB-006 UNSUB-007 UNSUB-008 UNSUB-009 UNSUB-010
+ * UNSUB-011 UNSUB-012 UNSUB-013 UNSUB-014 UNSUB-015 UNSUB-016: the unsubscriptions page.
+ */
 export function UnsubscriptionsPage() {
   const { permissions } = useSpace();
   const add = useAddUnsubscriptions();

@@ -70,8 +70,8 @@ function MemberCell({ member }: { member: TeamMember }) {
 }
 
 /**
- * TEAM-001..005: three stat cards and the members table, paged and sorted by the server. The page
- * and sort live in the URL (`?page=…&sort=key:dir`); a new sort starts again at page 0.
+ * TEAM-001 TEAM-002 TEAM-003 TEAM-004 TEAM-005: three stat cards and the members table, paged and sorted by
+ * the server. The page and sort live in the URL (`?page=…&sort=key:dir`); a new sort starts again at page 0.
  */
 export function TeamReportPage() {
   usePageTitle('Team report');

@@ -146,7 +146,10 @@ function StoredDraftView({ userId, draftId }: { userId: string; draftId: string 
   );
 }
 
-/** TPL-001..009: the gallery; `{templates}/{id}` opens the preview dialog (TPL-002). */
+/**
+ * TPL-001 TPL-002 TPL-003 TPL-004 TPL-005 TPL-006 TPL-007 TPL-008 TPL-009: the gallery; `{templates}/{id}`
+ * opens the preview dialog (TPL-002).
+ */
 export function TemplatesPage() {
   usePageTitle('Templates');
   const { prefix, user } = useSpace();
