@@ -74,7 +74,7 @@ describe.skipIf(!runJourneys)('journeys: mail merges', () => {
     expect(await dialog.getByRole('tab', { name: 'Mail results' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    // MM-022/024/025: delivered = sent − bounced, as a rounded share of sent.
+    // MM-022 MM-024 MM-025: delivered = sent − bounced, as a rounded share of sent.
     const sent = await rateRow(results, 'Sent');
     const delivered = await rateRow(results, 'Delivered');
     const bounced = await rateRow(results, 'Bounced');

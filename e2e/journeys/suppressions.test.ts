@@ -58,7 +58,7 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     expect(await page.locator('[data-invalid]').filter({ hasText: NEW_ADDRESS }).count()).toBe(0);
     expect(await unsubscribe.isEnabled()).toBe(true);
 
-    // UNSUB-004/007: only the valid address is sent.
+    // UNSUB-004 UNSUB-007: only the valid address is sent.
     const added = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().includes('add-unsubscriptions'),
     );

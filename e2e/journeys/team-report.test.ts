@@ -20,7 +20,7 @@ describe.skipIf(!runJourneys)('journeys: team report', () => {
     await owner.waitFor();
     await owner.getByText('Olivia Bennett').waitFor();
 
-    // TEAM-001/003: three cards; the member count is the number of active members listed.
+    // TEAM-001 TEAM-003: three cards; the member count is the number of active members listed.
     const membersCard = page.getByRole('group', { name: 'Team members' });
     for (const label of ['Team members', 'Emails sent this month', 'Emails sent all time'])
       await page

@@ -5,7 +5,7 @@ import { AuthGate, useAuthState, useCurrentUser } from '../features/auth';
 import { usePageViews } from '../features/events';
 import { ScrollRestoration } from './scroll-restoration';
 
-/** EVT-006/007: a page view per navigation while signed in (with analytics consent). */
+/** EVT-006 EVT-007: a page view per navigation while signed in (with analytics consent). */
 function PageViewTracking() {
   const { token, getUserStatus } = useAuthState();
   const user = useCurrentUser();

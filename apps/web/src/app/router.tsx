@@ -42,7 +42,7 @@ export function createRoutes(): RouteObject[] {
             // '/' and /settings/billing pick a space (ROUTE-007).
             ...spaceEntryRoutes,
             ...invitationRoutes,
-            // ROUTE-008/009: the space router under /{workspaceId}/{slug}.
+            // ROUTE-008 ROUTE-009: the space router under /{workspaceId}/{slug}.
             spaceRoute([
               // The checkout screens have no sidebar shell (000 §2).
               ...checkoutRoutes,

@@ -7,7 +7,7 @@ export const DEFAULT_SUPPORT_URL = 'mailto:support@example.com';
 export const DEFAULT_MARKETPLACE_URL = 'https://workspace.google.com/marketplace';
 export const DEFAULT_SHEETS_URL = 'https://docs.google.com/spreadsheets/create';
 /**
- * Legal and help pages linked from the login screen (AUTH-035/036). The server may inject its
+ * Legal and help pages linked from the login screen (AUTH-035 AUTH-036). The server may inject its
  * own through the meta tags below; these placeholders only keep the links well-formed.
  */
 export const DEFAULT_LEGAL_URLS = {

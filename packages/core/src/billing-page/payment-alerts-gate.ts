@@ -7,7 +7,7 @@ import type { PaymentAlertKind } from './payment-alerts';
 /**
  * The spec describes two variants of the billing warnings (000 §4). We pair them with the two
  * billing models, as the sidebar's Billing item is (SHELL-005 in the older model, SHELL-006 in the
- * per-seat one): the per-seat model's billing is the owner's alone (PERM-004/005), so its
+ * per-seat one): the per-seat model's billing is the owner's alone (PERM-004 PERM-005), so its
  * warnings are the second variant's (OWNER only, not closable while the condition holds); the
  * older model's are the first variant's (ADMIN or OWNER, each dismissible, ALERT-010).
  */

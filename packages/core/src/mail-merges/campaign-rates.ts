@@ -42,7 +42,7 @@ export function campaignRates(t: TrackingInfos) {
 
 const germanNumber = new Intl.NumberFormat('de-DE');
 
-/** MM-026/027: German number format; a missing count shows N/A. */
+/** MM-026 MM-027: German number format; a missing count shows N/A. */
 export function formatCount(count: number | null | undefined): string {
   return known(count) ? germanNumber.format(count) : 'N/A';
 }

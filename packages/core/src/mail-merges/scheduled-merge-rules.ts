@@ -1,7 +1,7 @@
 import type { ScheduledMergeStatus } from '../constants/domain';
 import { RECOVERABLE_ERROR_MAX_RETRIES, RECOVERABLE_ERROR_RETRY_DELAY_MS } from '../constants/limits';
 
-/** MM-031/032: recoverable while a last retry exists and retries are below 5; next try one hour later. */
+/** MM-031 MM-032: recoverable while a last retry exists and retries are below 5; next try one hour later. */
 export function scheduledMergeRecovery(merge: {
   recoverableErrorRetries: number;
   recoverableErrorLastRetryTimestamp: number | null;
@@ -36,7 +36,7 @@ interface ScheduledMergeTiming {
 }
 
 /**
- * MM-031/032: when an error that is retried will be tried again (last retry + 1 hour); null when
+ * MM-031 MM-032: when an error that is retried will be tried again (last retry + 1 hour); null when
  * the status is not retried or the retries are used up.
  */
 export function nextRetryAttempt(merge: ScheduledMergeTiming): number | null {

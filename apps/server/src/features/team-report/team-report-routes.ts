@@ -2,7 +2,10 @@ import { getTeamReportSummary, listTeamReportMembers, spaceAccess } from '@merge
 import { defineRoute } from '../../http/route';
 import { listTeamMembers, readTeamSummary } from './team-report-service';
 
-/** TEAM, API-058/059: managers on a plan with the dashboard, once WORKSPACE_DASHBOARD is lifted (PERM-019). */
+/**
+ * TEAM, API-058 API-059: managers on a plan with the dashboard, once WORKSPACE_DASHBOARD is lifted
+ * (PERM-019).
+ */
 export const teamReportRoutes = [
   defineRoute({
     contract: getTeamReportSummary,

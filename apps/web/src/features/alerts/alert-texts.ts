@@ -17,7 +17,7 @@ export function transferredAlert(name: string, email: string, path?: string): Al
   return { kind: 'transfer', message: `${name} ownership has been transferred to ${email}`, path };
 }
 
-/** ALERT-006/007: 'and you have been automatically switched to it' when it is now the active space. */
+/** ALERT-006 ALERT-007: 'and you have been automatically switched to it' when it is now the active space. */
 export function joinedAlert(name: string, switched: boolean, path?: string): AlertInput {
   return {
     kind: 'join',

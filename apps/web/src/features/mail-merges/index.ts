@@ -16,7 +16,10 @@ const scheduledDialog = async () => ({
   Component: (await import('./components/scheduled-dialog')).ScheduledDialog,
 });
 
-/** ROUTE-010/011, MM-001: header, stat cards and tabs around the active tab; the dialogs nest in their tab. */
+/**
+ * ROUTE-010 ROUTE-011, MM-001: header, stat cards and tabs around the active tab; the dialogs nest in their
+ * tab.
+ */
 export const mailMergesRoutes: RouteObject[] = [
   {
     path: paths.space.mailMerges.path,
@@ -28,7 +31,7 @@ export const mailMergesRoutes: RouteObject[] = [
         path: paths.space.sent.path,
         lazy: sentTab,
         children: [
-          // MM-005/006: {sent}/{id} (Mail results) and {sent}/{id}/poll (Poll results).
+          // MM-005 MM-006: {sent}/{id} (Mail results) and {sent}/{id}/poll (Poll results).
           { path: ':campaignId', lazy: campaignDialog },
           { path: ':campaignId/poll', lazy: campaignDialog },
         ],

@@ -5,7 +5,7 @@ export interface PollCount {
 }
 
 /**
- * MM-020/021: individual poll answers (pollResponses' values) counted into pollResults' shape,
+ * MM-020 MM-021: individual poll answers (pollResponses' values) counted into pollResults' shape,
  * most chosen first and equal counts by answer, the order the server gives pollResults in.
  */
 export function tallyPollResponses(values: readonly string[]): PollCount[] {

@@ -39,7 +39,7 @@ export const spaceEntryRoutes: RouteObject[] = [
 ];
 
 /**
- * ROUTE-008/009: the space router under /{workspaceId}/{slug}, around `children`; its layout's
+ * ROUTE-008 ROUTE-009: the space router under /{workspaceId}/{slug}, around `children`; its layout's
  * code loads with the first space page.
  */
 export function spaceRoute(children: RouteObject[]): RouteObject {

@@ -25,8 +25,8 @@ export function legacyAlertKey(workspaceId: string): string {
 
 /**
  * The banners above a page: the payment warnings (BILL-022 BILL-023 BILL-024 BILL-025), the page's alerts,
- * and the legacy-plan warning for an OWNER of a LEGACY space (ALERT-003/004), dismissible for good, never
- * on the billing page.
+ * and the legacy-plan warning for an OWNER of a LEGACY space (ALERT-003 ALERT-004), dismissible for good,
+ * never on the billing page.
  */
 export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
   const { alerts, closeAlert, isDismissed, dismissKey } = useAlerts();

@@ -5,7 +5,7 @@ import type { ComposePermissionState } from './compose-permission';
  * knows the store only through these types, so it does not depend on the store's code.
  */
 
-/** AUTH-021/022: why the visitor is on the login screen (or the Whoops page) instead. */
+/** AUTH-021 AUTH-022: why the visitor is on the login screen (or the Whoops page) instead. */
 export type AuthError =
   | { type: 'session-expired' | 'google' | 'can-not-create-user' | 'incognito-mode'; payload?: undefined }
   /** payload: the address that has no account yet. */

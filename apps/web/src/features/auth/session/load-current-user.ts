@@ -12,7 +12,7 @@ export type UserLookup =
 
 /**
  * Loads the signed-in user into the query cache. A 401 renews the session once through the
- * API layer (AUTH-014/015); 404 means this sign-in has no account yet (AUTH-016).
+ * API layer (AUTH-014 AUTH-015); 404 means this sign-in has no account yet (AUTH-016).
  * `hasSession` says whether the session is still there once the call failed.
  */
 export async function lookUpCurrentUser(

@@ -100,7 +100,7 @@ export async function runSignInCallback(params: CallbackParams, host: SignInHost
     void revokeAuthSession(replaced.sessionId, replaced.accessToken).catch(reportAuthError);
   }
 
-  // AUTH-007/008: users not yet moved to this app continue in the legacy app.
+  // AUTH-007 AUTH-008: users not yet moved to this app continue in the legacy app.
   if (env.legacyAppUrl) {
     const eligible = await fetchRolloutStatus().then(
       (status) => status.isEligible,

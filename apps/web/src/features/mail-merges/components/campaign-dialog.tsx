@@ -107,7 +107,7 @@ function PollResults({ id }: { id: string }) {
   );
 }
 
-/** MM-005/006/008/009: the campaign detail at {sent}/{id}, with Poll results at {sent}/{id}/poll. */
+/** MM-005 MM-006 MM-008 MM-009: the campaign detail at {sent}/{id}, with Poll results at {sent}/{id}/poll. */
 export function CampaignDialog() {
   const { campaignId = '' } = useParams();
   const { prefix } = useSpace();

@@ -31,7 +31,7 @@ function StatCard({ label, value, loading }: { label: string; value: string; loa
 }
 
 /**
- * MM-001/002: header, Quick tutorial link (desktop only), three stat cards, and the Scheduled and
+ * MM-001 MM-002: header, Quick tutorial link (desktop only), three stat cards, and the Scheduled and
  * Sent tabs; the active tab renders below (its dialog routes nest inside it).
  */
 export function MailMergesPage() {

@@ -46,7 +46,7 @@ function StatusBadge({ row }: { row: ScheduledRow }) {
   );
 }
 
-/** MM-010/011: the scheduled mail merges of the active space, with search and export. */
+/** MM-010 MM-011: the scheduled mail merges of the active space, with search and export. */
 export function ScheduledTab() {
   const { space, prefix } = useSpace();
   const isMobile = useIsMobile();

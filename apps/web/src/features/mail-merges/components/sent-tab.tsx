@@ -31,7 +31,7 @@ type SentRow = NonNullable<ReturnType<typeof useSentCampaigns>['data']>['items']
 
 const percent = (value: number | null) => (value === null ? 'N/A' : `${value}%`);
 
-/** CONST-006/007: the date range from the URL (`?range=`), the last 12 months by default. */
+/** CONST-006 CONST-007: the date range from the URL (`?range=`), the last 12 months by default. */
 function useDateRange() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('range');
@@ -52,7 +52,7 @@ function useDateRange() {
   return { range, setRange };
 }
 
-/** MM-004/012: the sent mail merges of the active space, searchable, by date range, exportable. */
+/** MM-004 MM-012: the sent mail merges of the active space, searchable, by date range, exportable. */
 export function SentTab() {
   const { space, prefix } = useSpace();
   const isMobile = useIsMobile();

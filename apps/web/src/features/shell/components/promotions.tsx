@@ -1,7 +1,7 @@
 import { Anchor, Image, Paper, Stack, Text } from '@mantine/core';
 import { usePromotions } from '../api/get-promotions';
 
-/** SHELL-009/010: other products promoted at the bottom of the sidebar. */
+/** SHELL-009 SHELL-010: other products promoted at the bottom of the sidebar. */
 export function Promotions() {
   const promotions = usePromotions();
   if (!promotions.data?.enabled || promotions.data.promotions.length === 0) return null;

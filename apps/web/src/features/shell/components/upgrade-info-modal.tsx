@@ -4,7 +4,7 @@ import { useSpace } from '../../spaces';
 import { useSpaceManagers } from '../api/list-space-managers';
 
 /**
- * SHELL-023/024: a free member of a Pro space learns whom to ask for an upgrade: the owner and
+ * SHELL-023 SHELL-024: a free member of a Pro space learns whom to ask for an upgrade: the owner and
  * the admins (owner first, as the server lists them), each address with a copy button.
  */
 export function UpgradeInfoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
