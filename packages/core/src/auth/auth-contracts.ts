@@ -18,7 +18,7 @@ export const authSessionSchema = z
   .meta({ id: 'AuthSession' });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
-export const sessionIdSchema = z
+const sessionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{43}$/, 'sessionId must be the 43-character id the token call answered');
 

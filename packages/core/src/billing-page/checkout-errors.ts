@@ -1,10 +1,10 @@
 import type { Subscription } from '../billing/billing-contracts';
 
-export const CHECKOUT_ERRORS = [
+const CHECKOUT_ERRORS = [
   'cannot-update-subscription-plan-and-interval',
   'cannot-change-billing-cycle-when-scheduled',
 ] as const;
-export type CheckoutError = (typeof CHECKOUT_ERRORS)[number];
+type CheckoutError = (typeof CHECKOUT_ERRORS)[number];
 
 /**
  * BILL-026, BILL-027: a change asked for in the query that the subscription cannot take. Both the

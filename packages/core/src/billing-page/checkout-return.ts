@@ -8,7 +8,7 @@ import { SEATS } from '../constants/limits';
  * banner about one space's purchase never shows on another. `status`, the seat names and the
  * seat-change names are the return's own (C7, C8); `coupon` feeds the schedule rule (BILL-027).
  */
-export const CHECKOUT_QUERY_PARAMS = [
+const CHECKOUT_QUERY_PARAMS = [
   'checkout',
   'status',
   'plan',
@@ -37,7 +37,7 @@ export function withoutCheckoutParams(search: URLSearchParams): string {
 }
 
 /** BILL-029: the checkout-return types, numbered as the spec numbers them. */
-export const CHECKOUT_RETURN_TYPES = {
+const CHECKOUT_RETURN_TYPES = {
   NONE: 0,
   FREE_TO_PAID: 1,
   SEAT_INCREASE: 2,
@@ -122,7 +122,7 @@ export function parseCheckoutReturn(search: URLSearchParams, workspacePlan: Work
   };
 }
 
-export interface Banner {
+interface Banner {
   title: string;
   message: string;
 }

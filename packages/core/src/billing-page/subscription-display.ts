@@ -25,7 +25,7 @@ const PERIOD = { MONTHLY: 'month', YEARLY: 'year' } as const;
 const BILLED = { MONTHLY: 'Billed monthly', YEARLY: 'Billed annually' } as const;
 
 /** One line of the price: a label and its amount. */
-export interface PriceLine {
+interface PriceLine {
   label: string;
   value: string;
 }

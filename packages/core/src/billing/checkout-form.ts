@@ -65,7 +65,6 @@ export const checkoutFormSchema = z
   });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
-export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 
 /** CHK-048: what a new form starts with. */
 export const CHECKOUT_FORM_DEFAULTS: CheckoutForm = {

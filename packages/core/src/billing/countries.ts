@@ -15,7 +15,7 @@ export const COUNTRY_CODES = (
 ).split(' ');
 
 /** Standard VAT rates (percent) of the EU member states, where EUR prices and taxes apply. */
-export const EU_VAT_RATES: Readonly<Record<string, number>> = {
+const EU_VAT_RATES: Readonly<Record<string, number>> = {
   AT: 20,
   BE: 21,
   BG: 20,
@@ -66,7 +66,7 @@ const OTHER_EUROPEAN = [
 ];
 
 /** The seller's own country (legal entity BE): a business there pays its VAT, no reverse charge. */
-export const SELLER_COUNTRY = 'BE';
+const SELLER_COUNTRY = 'BE';
 
 export const isEuCountry = (country: string) => country in EU_VAT_RATES;
 

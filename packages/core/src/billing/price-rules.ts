@@ -1,7 +1,7 @@
 import { SEAT_DISCOUNTS } from '../constants/pricing';
 
 /** What one billing period costs, in cents of its currency. */
-export interface PeriodCharge {
+interface PeriodCharge {
   /** The price before coupon and tax. */
   amount: number;
   discount: number;

@@ -3,7 +3,7 @@ import type { UserPlan } from '../constants/domain';
 import type { BillingInterval } from '../constants/pricing';
 import { CHECKOUT_FAILURE_TEXTS } from './session-failure';
 
-export interface SeatPlanLine {
+interface SeatPlanLine {
   userPlan: Exclude<UserPlan, 'FREE'>;
   quantity: number;
 }

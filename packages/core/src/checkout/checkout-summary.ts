@@ -4,12 +4,12 @@ import { formatMoney } from '../billing-page/subscription-display';
 import { SHOW_SEAT_COUPONS, type BillingInterval } from '../constants/pricing';
 
 /** One line of the order summary: a label and its amount ('' for a line without one). */
-export interface SummaryLine {
+interface SummaryLine {
   label: string;
   value: string;
 }
 
-export interface CheckoutSummary {
+interface CheckoutSummary {
   /** What one seat costs per month: the yearly price / 12 (PRICE-001). */
   perSeatPerMonth: string;
   lines: SummaryLine[];

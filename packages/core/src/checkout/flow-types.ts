@@ -2,25 +2,17 @@ import type { LegacyType, LegalEntity, WorkspacePlan } from '../constants/domain
 import type { BillingInterval } from '../constants/pricing';
 
 /** 000 §4: the older checkout's flow types (spaces outside the seat model). */
-export const OLDER_FLOW_TYPES = [
-  'PURCHASE',
-  'UPGRADE',
-  'DOWNGRADE',
-  'UPGRADE_LEGACY_BE',
-  'UPGRADE_LEGACY_US',
-  'UPGRADE_LEGACY_BE_INDIVIDUAL',
-  'UPGRADE_LEGACY_US_INDIVIDUAL',
-] as const;
-export type OlderFlowType = (typeof OLDER_FLOW_TYPES)[number];
+export type OlderFlowType =
+  | 'PURCHASE'
+  | 'UPGRADE'
+  | 'DOWNGRADE'
+  | 'UPGRADE_LEGACY_BE'
+  | 'UPGRADE_LEGACY_US'
+  | 'UPGRADE_LEGACY_BE_INDIVIDUAL'
+  | 'UPGRADE_LEGACY_US_INDIVIDUAL';
 
 /** 000 §4: the seat flow's types (per-seat spaces). */
-export const SEAT_FLOW_TYPES = [
-  'DOMAIN_PURCHASE',
-  'GMAIL_PURCHASE',
-  'ADDITIONAL_SEATS',
-  'REMOVE_SEATS',
-] as const;
-export type SeatFlowType = (typeof SEAT_FLOW_TYPES)[number];
+export type SeatFlowType = 'DOMAIN_PURCHASE' | 'GMAIL_PURCHASE' | 'ADDITIONAL_SEATS' | 'REMOVE_SEATS';
 
 export type CheckoutFlowType = OlderFlowType | SeatFlowType;
 

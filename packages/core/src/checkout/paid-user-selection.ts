@@ -26,7 +26,7 @@ export interface PaidUserRules {
 export type PaidSelection = ReadonlySet<string>;
 
 /** What the selection's row of one member shows. */
-export interface PaidUserChoice {
+interface PaidUserChoice {
   userId: string;
   paid: boolean;
   /** CHK-082: paid now, free after the change: marked for removal from the paid users at renewal. */

@@ -78,28 +78,21 @@ export const ROLLOUT_RESTRICTIONS = [
 export type RolloutRestriction = (typeof ROLLOUT_RESTRICTIONS)[number];
 
 export const CREATE_SOURCES = ['WEBAPP', 'ADDON'] as const;
-export type CreateSource = (typeof CREATE_SOURCES)[number];
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'CANCELED', 'EXPIRED'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** A DISABLED user sees the 'Sorry, your account is disabled' page (000 §2). */
 export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Only ACTIVE plans are offered; retired prices stay so old subscriptions keep their plan. */
 export const PAYMENT_PLAN_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
-export type PaymentPlanStatus = (typeof PAYMENT_PLAN_STATUSES)[number];
 
 /** A scheduled seat removal is PENDING until it is applied at renewal or cancelled. */
 export const SEAT_REMOVAL_STATUSES = ['PENDING', 'APPLIED', 'CANCELED'] as const;
-export type SeatRemovalStatus = (typeof SEAT_REMOVAL_STATUSES)[number];
 
 export const CHECKOUT_SESSION_STATUSES = ['OPEN', 'COMPLETE', 'EXPIRED'] as const;
-export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 
 export const INVOICE_STATUSES = ['DRAFT', 'OPEN', 'PAID', 'VOID', 'UNCOLLECTIBLE'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
  * The furthest point a recipient reached; the tracking timestamps keep the whole history. The
@@ -141,4 +134,3 @@ export const MERGE_STATUSES = [
   'CANCELED',
   'FAILED',
 ] as const;
-export type MergeStatus = (typeof MERGE_STATUSES)[number];

@@ -1,7 +1,6 @@
 /** Business constants and limits: §9 of both spec files, one name per figure. */
 
 export const APP_VERSION = '2.10.28'; // CONST-001
-export const APP_ENVIRONMENT = 'staging'; // CONST-002
 
 export const MAX_OWNED_SPACES = 5;
 export const SPACE_NAME_MIN_LENGTH = 5;
@@ -14,15 +13,12 @@ export const EXPORT_MAX_ROWS = 30_000; // CONST-010
 export const SEARCH_DEBOUNCE_MS = 200;
 export const AUTOCOMPLETE_DELAY_MS = 500;
 export const AUTOCOMPLETE_MIN_CHARS = 2;
-export const ROW_SELECTION_RESET_MS = 300;
 export const CAMPAIGN_DETAIL_REFETCH_MS = 30_000;
 
 export const TAG_INPUT_ROWS = { unsubscriptions: 6, bounces: 6, memberAdd: 5 } as const;
-export const DROPDOWN_MIN_ELEMENTS = 5;
 
 /** Daily recipient quotas by user plan; FREE may be overridden by the server's freeUserQuota. */
 export const DAILY_RECIPIENT_QUOTA = { FREE: 20, PRO: 1500, PRO_PERSONAL: 400 } as const;
-export const PRO_GMAIL_ATTACHMENT_DAILY_QUOTA = 100;
 export const WORKSPACE_DAILY_QUOTA = 1500;
 export const WORKSPACE_QUOTA_SENT_THRESHOLD_24H = 500;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { HEALTH_PATH } from './api-bases';
 
-export const healthResponseSchema = z
+const healthResponseSchema = z
   .object({
     status: z.literal('ok'),
     database: z.enum(['pglite', 'postgres']),

@@ -102,7 +102,7 @@ export function formatListParams(params: Partial<ListParams>): Record<string, st
   return query;
 }
 
-export interface ListQueryOptions<F extends string, S extends string> {
+interface ListQueryOptions<F extends string, S extends string> {
   filterKeys: readonly F[];
   sortKeys: readonly S[];
   defaultSort?: Sort<S>;

@@ -1,5 +1,5 @@
 /** Tracking counts of a sent campaign; a missing count is unknown, not zero. */
-export interface TrackingInfos {
+interface TrackingInfos {
   sent?: number | null;
   opened?: number | null;
   clicked?: number | null;

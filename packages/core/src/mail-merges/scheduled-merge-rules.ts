@@ -47,7 +47,7 @@ export function nextRetryAttempt(merge: ScheduledMergeTiming): number | null {
 /** MM-028: the delivery date of a merge waiting for its sender's quota (page, dialog and export). */
 export const UPON_QUOTA_RESET = 'Upon quota reset';
 
-export type NextDelivery = { kind: 'at'; timestamp: number } | { kind: 'quota-reset' } | { kind: 'none' };
+type NextDelivery = { kind: 'at'; timestamp: number } | { kind: 'quota-reset' } | { kind: 'none' };
 
 /**
  * MM-028: when a scheduled merge sends next, for its delivery date (table, dialog, export).

@@ -140,10 +140,10 @@ export const REMOVE_CONFIRMATION = {
 } as const;
 
 /** What the Add members button does (MEM-042 MEM-043 MEM-044 MEM-045). */
-export type AddMembersAction = 'legacyAdd' | 'addMembers' | 'cancelDowngrade' | 'manageSeats';
+type AddMembersAction = 'legacyAdd' | 'addMembers' | 'cancelDowngrade' | 'manageSeats';
 
 /** The seats part of a seat summary (SEAT-001); -1 unlimited. */
-export interface SeatCounts {
+interface SeatCounts {
   totalSeats: number;
   assignedSeats: number;
   availableSeats: number;
@@ -273,7 +273,7 @@ export function legacyCounters(
  * The Premium list price the pricing cards show, in whole USD per user: the spec names a
  * workspace.premium price (PRICE-009) without an amount; ours, the demo's payment plans use it.
  */
-export const PREMIUM_LIST_PRICE_USD = { YEARLY: 96, MONTHLY: 30 } as const;
+const PREMIUM_LIST_PRICE_USD = { YEARLY: 96, MONTHLY: 30 } as const;
 
 /** One pricing card of the legacy Manage Users page (MEM-019). */
 export interface PricingCard {

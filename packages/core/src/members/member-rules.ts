@@ -69,7 +69,7 @@ export const REMOVAL_TEXTS = {
   managedSubscription:
     "This space's subscription is managed by our support team: contact us to remove members.",
 } as const;
-export type RemovalRule = keyof typeof REMOVAL_TEXTS;
+type RemovalRule = keyof typeof REMOVAL_TEXTS;
 
 /**
  * MEM-056 with the spec's "is/are", "seat(s)" and "member(s)" resolved: 'There is 1 available seat
@@ -290,8 +290,7 @@ export function roleChangesOf(
 }
 
 /** MEM-032: the member types. */
-export const MEMBER_TYPES = ['FREE', 'TRIAL', 'PRO', 'PRO_PERSONAL'] as const;
-export type MemberType = (typeof MEMBER_TYPES)[number];
+type MemberType = 'FREE' | 'TRIAL' | 'PRO' | 'PRO_PERSONAL';
 
 /** MEM-032: a member on a free trial is TRIAL; an unpaid one FREE; a paid one has their paid plan. */
 export function memberTypeOf(member: { plan: UserPlan; isPaid: boolean; trial: number | null }): MemberType {

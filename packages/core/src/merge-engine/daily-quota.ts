@@ -11,7 +11,7 @@ import { dailyQuotaOf } from '../members/member-rules';
  * sender is not in a trial and the space has an active subscription. (The others — a free legacy
  * Google Workspace edition, a Google rate limit — are Google's to enforce.)
  */
-export interface WorkspaceQuotaConditions {
+interface WorkspaceQuotaConditions {
   inTrial: boolean;
   hasActiveSubscription: boolean;
 }

@@ -10,9 +10,9 @@ const base = API_BASES.v1;
 const spaceParams = z.object({ id: z.uuid('id must be a space id') });
 
 /** The longest subject, sender name or column name accepted (a header line stays readable). */
-export const MERGE_LINE_MAX_LENGTH = 998;
+const MERGE_LINE_MAX_LENGTH = 998;
 /** The largest body accepted: a mail body, not a file. */
-export const MERGE_BODY_MAX_LENGTH = 500_000;
+const MERGE_BODY_MAX_LENGTH = 500_000;
 
 const line = (what: string) =>
   text().max(MERGE_LINE_MAX_LENGTH, `${what} must be at most ${MERGE_LINE_MAX_LENGTH} characters`);
@@ -37,7 +37,7 @@ const messageFields = {
  * The latest time a merge may be scheduled for: the last minute of year 9999, the end of what a
  * date field and a four-digit year show (JavaScript's own dates end in 275760).
  */
-export const MERGE_SCHEDULE_LATEST_AT = Date.UTC(9999, 11, 31, 23, 59);
+const MERGE_SCHEDULE_LATEST_AT = Date.UTC(9999, 11, 31, 23, 59);
 
 const sendNow = z.object({ mode: z.literal('now') });
 const sendAt = z.object({
@@ -99,9 +99,8 @@ export const createMergeBodySchema = z.object({
   bccColumn: column.optional(),
   send: mergeSendSchema,
 });
-export type CreateMergeBody = z.input<typeof createMergeBodySchema>;
 
-export const mergeSkippedSchema = z
+const mergeSkippedSchema = z
   .object({ invalid: z.number().int(), duplicate: z.number().int(), suppressed: z.number().int() })
   .meta({ id: 'MergeSkipped' });
 
@@ -156,7 +155,7 @@ export const getMergeQuota = defineContract({
   }),
 });
 
-export const mergeDetailSchema = z
+const mergeDetailSchema = z
   .object({
     id: z.string(),
     status: z.enum(MERGE_STATUSES),

@@ -41,7 +41,7 @@ export function headerLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** The text is HTML: values (the sheet's, not the author's fallbacks) are HTML-escaped. */
   html: boolean;
   /** The text is a header (subject, sender name): the result is one line, without CR/LF. */

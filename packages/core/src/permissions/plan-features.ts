@@ -1,6 +1,6 @@
 import type { WorkspacePlan } from '../constants/domain';
 
-export interface PlanFeatures {
+interface PlanFeatures {
   teamAnalyticsDashboard: boolean;
   manageUserRoles: boolean;
   transferOwnerShip: boolean;

@@ -29,7 +29,7 @@ export function seatPlanLabel(userPlan: UserPlan): string {
   return SEAT_PLAN_LABELS[userPlan];
 }
 
-export type SeatCountUnit = 'seats' | 'members';
+type SeatCountUnit = 'seats' | 'members';
 
 const SEAT_COUNTED_LEGACY_TYPES: readonly LegacyType[] = ['PERSONAL', 'PROFESSIONAL', 'TEAM'];
 

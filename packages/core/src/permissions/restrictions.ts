@@ -1,6 +1,6 @@
 import { ROLLOUT_RESTRICTIONS, type LegacyType, type RolloutRestriction } from '../constants/domain';
 
-export interface RolloutSteps {
+interface RolloutSteps {
   /** Steps in force for personal (Gmail-type: gmail.com, googlemail.com) accounts. */
   readonly gmail: readonly number[];
   /** Steps in force for every other (company-domain) account. */

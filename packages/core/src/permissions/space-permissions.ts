@@ -32,7 +32,7 @@ export interface SpacePermissionInput {
 }
 
 /** Why a caller may not do something: what the server answers with 403, and the web may show. */
-export interface Denial {
+interface Denial {
   code: 'member_disabled' | 'space_disabled' | 'forbidden' | 'plan_not_eligible' | 'restricted';
   message: string;
 }
@@ -41,7 +41,7 @@ export interface Denial {
 type Check = (input: SpacePermissionInput, texts: DenialTexts) => Denial | null;
 
 /** Texts that depend on the install (the spec's 'YAMM' is the product name). */
-export interface DenialTexts {
+interface DenialTexts {
   productName: string;
 }
 
@@ -263,7 +263,7 @@ export function denialOf(
   return firstDenial(GATES[permission], input, texts);
 }
 
-export type SpaceUserFeatures = z.infer<typeof spaceUserFeaturesSchema>;
+type SpaceUserFeatures = z.infer<typeof spaceUserFeaturesSchema>;
 
 export interface SpacePermissions
   extends SpaceUserFeatures, RestrictionFlags, Record<SpacePermission, boolean> {

@@ -58,7 +58,7 @@ export const workspaceDetailsSchema = z
 export type WorkspaceDetails = z.infer<typeof workspaceDetailsSchema>;
 
 /** A DISABLED space shows only these (000 §4). */
-export const disabledWorkspaceSchema = z
+const disabledWorkspaceSchema = z
   .object({
     id: z.string(),
     name: z.string(),

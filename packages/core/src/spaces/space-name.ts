@@ -3,7 +3,7 @@ import { SPACE_NAME_MAX_LENGTH, SPACE_NAME_MIN_LENGTH } from '../constants/limit
 import { text } from '../contracts/text';
 
 /** The spec's texts for a space name (000 §5, 001 §5), word for word. */
-export const SPACE_NAME_MESSAGES = {
+const SPACE_NAME_MESSAGES = {
   required: 'Please fill in this field.',
   tooShort: `Space name should contain at least ${SPACE_NAME_MIN_LENGTH} characters.`,
   tooLong: `Space name could contain at most ${SPACE_NAME_MAX_LENGTH} characters.`,

@@ -60,9 +60,9 @@ export function addressOf(cell: string | undefined): string {
 }
 
 /** Share of non-empty cells that must be addresses for a column to be taken as the e-mail column. */
-export const EMAIL_COLUMN_MIN_SHARE = 0.5;
+const EMAIL_COLUMN_MIN_SHARE = 0.5;
 /** How many rows the content-based detection looks at. */
-export const EMAIL_COLUMN_SAMPLE_ROWS = 1000;
+const EMAIL_COLUMN_SAMPLE_ROWS = 1000;
 
 /**
  * The column holding the recipients' addresses, or null when none does: the first header that

@@ -22,7 +22,7 @@ export interface RowAddress {
 }
 
 /** One row's address and, when the merge copies the message, its Cc and Bcc cells as written. */
-export interface RowAddresses extends RowAddress {
+interface RowAddresses extends RowAddress {
   cc?: string;
   bcc?: string;
 }

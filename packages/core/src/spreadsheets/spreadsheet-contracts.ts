@@ -11,18 +11,14 @@ const base = `${API_BASES.v1}/workspaces/:id/spreadsheets`;
 
 /** The media types an upload may carry; the file's content decides whether it is CSV or XLSX. */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const SPREADSHEET_UPLOAD_MEDIA_TYPES = [
-  'text/csv',
-  XLSX_MEDIA_TYPE,
-  'application/octet-stream',
-] as const;
+const SPREADSHEET_UPLOAD_MEDIA_TYPES = ['text/csv', XLSX_MEDIA_TYPE, 'application/octet-stream'] as const;
 /** How many rows the recipients analysis previews, and how many skipped rows it lists. */
 export const RECIPIENTS_PREVIEW_ROWS = 10;
 export const RECIPIENTS_SKIPPED_LISTED = 100;
 /** The Sheets API scope asked (incrementally) before a Google Sheet is linked. */
 export const SHEETS_READONLY_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
 
-export const spreadsheetSheetSchema = z
+const spreadsheetSheetSchema = z
   .object({
     sheetId: z
       .string()
@@ -44,7 +40,6 @@ export const spreadsheetSchema = z
   })
   .meta({ id: 'Spreadsheet' });
 export type Spreadsheet = z.infer<typeof spreadsheetSchema>;
-export type SpreadsheetSheet = z.infer<typeof spreadsheetSheetSchema>;
 
 const spaceParams = z.object({ id: z.uuid('id must be a space id') });
 const spreadsheetParams = spaceParams.extend({
@@ -53,7 +48,7 @@ const spreadsheetParams = spaceParams.extend({
 const sheetParams = spreadsheetParams.extend({ sheetId: text().min(1).max(100) });
 
 /** The file's bytes, as sent (the body is not JSON). Absent or empty: refused as an empty file. */
-export const spreadsheetFileSchema = z
+const spreadsheetFileSchema = z
   .custom<Uint8Array | null>(
     (value) => value === undefined || value === null || value instanceof Uint8Array,
     "The body must be the file's bytes",
@@ -136,7 +131,7 @@ const rowSchema = z
   .meta({ id: 'SheetRow' });
 export type SheetRow = z.infer<typeof rowSchema>;
 
-export const recipientCountsSchema = z
+const recipientCountsSchema = z
   .object({
     rows: z.number().int(),
     valid: z.number().int().describe('Rows that will be sent'),

@@ -10,9 +10,9 @@ import { INVALID_EMAIL_MESSAGE, SUPPRESSION_ADD_MAX, isValidEmail } from './supp
 
 const base = API_BASES.unversioned;
 /** The largest page a suppression list call answers. */
-export const SUPPRESSION_LIST_MAX_LIMIT = 100;
+const SUPPRESSION_LIST_MAX_LIMIT = 100;
 /** Longest accepted search term; longer ones are a 400, not a slow query. */
-export const SUPPRESSION_SEARCH_MAX_LENGTH = 254;
+const SUPPRESSION_SEARCH_MAX_LENGTH = 254;
 
 const workspaceIdSchema = z.uuid('workspaceId must be a space id');
 const workspaceParams = z.object({ workspaceId: workspaceIdSchema });
@@ -52,11 +52,9 @@ function withSearchLimit<S extends z.ZodType<{ filterBy: { search?: string } }>>
 }
 
 export const UNSUBSCRIPTION_SORT_KEYS = ['email', 'unsubscriptionTime'] as const;
-export type UnsubscriptionSortKey = (typeof UNSUBSCRIPTION_SORT_KEYS)[number];
 export const BOUNCE_SORT_KEYS = ['email', 'bounceTime', 'type'] as const;
-export type BounceSortKey = (typeof BOUNCE_SORT_KEYS)[number];
 
-export const unsubscriptionListQuerySchema = withSearchLimit(
+const unsubscriptionListQuerySchema = withSearchLimit(
   listQuerySchema({
     filterKeys: ['search'],
     sortKeys: UNSUBSCRIPTION_SORT_KEYS,
@@ -67,7 +65,7 @@ export const unsubscriptionListQuerySchema = withSearchLimit(
   }),
 );
 
-export const bounceListQuerySchema = withSearchLimit(
+const bounceListQuerySchema = withSearchLimit(
   listQuerySchema({
     filterKeys: ['search'],
     sortKeys: BOUNCE_SORT_KEYS,

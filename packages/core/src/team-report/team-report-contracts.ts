@@ -20,7 +20,7 @@ export const TEAM_REPORT_SORT_KEYS = [
 ] as const;
 export type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
 /** The largest page a team-report members call may ask for. */
-export const TEAM_REPORT_MAX_LIMIT = 100;
+const TEAM_REPORT_MAX_LIMIT = 100;
 
 /** TEAM-003, API-059: the three stat cards; form submission notifications are not counted. */
 export const teamSummarySchema = z
