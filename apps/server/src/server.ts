@@ -13,7 +13,7 @@ import { jobs } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
 import { startWorker } from './worker';
 
-export interface RunningServer extends Stoppable {
+interface RunningServer extends Stoppable {
   app: FastifyInstance | null;
   url: string | null;
 }

@@ -52,4 +52,3 @@ export async function findLiveSession(db: Db, sessionRowId: string) {
   const [row] = await liveSessionQuery(db).execute({ sessionId: sessionRowId });
   return row ?? null;
 }
-export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;

@@ -4,11 +4,10 @@ import type { Config } from '../config/config';
 import { AUTH_CALLBACK_PATH, COMPOSE_SCOPE, SHEETS_READONLY_SCOPE } from '@mergeboard/core';
 import { GoogleGrantError } from './google-grant-error';
 
-export { GoogleGrantError };
 /** Where the built-in OpenID issuer is mounted inside the server. */
 export const LOCAL_ISSUER_PATH = '/oidc';
 
-export const GOOGLE_ISSUER = 'https://accounts.google.com';
+const GOOGLE_ISSUER = 'https://accounts.google.com';
 const SIGN_IN_SCOPE = 'openid email profile';
 
 /** What the browser must bring back with the code: kept in a signed, httpOnly cookie. */
@@ -64,12 +63,12 @@ function googleTokensOf(
 }
 
 /** Whether a token response's space-separated `scope` includes the Gmail compose scope. */
-export function grantsCompose(scope: string | undefined): boolean {
+function grantsCompose(scope: string | undefined): boolean {
   return typeof scope === 'string' && scope.split(/\s+/).includes(COMPOSE_SCOPE);
 }
 
 /** Whether a token response's `scope` includes read access to Google Sheets. */
-export function grantsSheets(scope: string | undefined): boolean {
+function grantsSheets(scope: string | undefined): boolean {
   return typeof scope === 'string' && scope.split(/\s+/).includes(SHEETS_READONLY_SCOPE);
 }
 

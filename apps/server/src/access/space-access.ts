@@ -31,7 +31,7 @@ export interface Caller {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Restrictions in force for a user: from the rollout step and whether the address is Gmail. */
-export function restrictionsOf(user: Caller, lastActivatedStep: number | null): RolloutRestriction[] {
+function restrictionsOf(user: Caller, lastActivatedStep: number | null): RolloutRestriction[] {
   return activeRestrictions({
     lastActivatedStep: lastActivatedStep ?? 0,
     isGmailUser: isGmailUser(user.email),

@@ -36,7 +36,7 @@ import { withLogRedaction } from '../http/log-redaction';
 import { parseQueryString, refuseMalformedQueries } from '../http/strict-query';
 import { routes as defaultRoutes } from './routes';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildAppOptions {
   context: Runtime;

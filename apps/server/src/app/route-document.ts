@@ -5,7 +5,7 @@ import { contractName } from '../http/route-schema';
 import { routes as routeTable } from './routes';
 
 /** One line of the route document. */
-export interface DocumentedRoute {
+interface DocumentedRoute {
   method: string;
   path: string;
   access: string;

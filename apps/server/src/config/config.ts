@@ -106,7 +106,7 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
 
 export class ConfigError extends Error {}
 
-export function parseEnv(env: NodeJS.ProcessEnv): Env {
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   // `FOO=` in a shell or compose file means "not set", not "set to nothing".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(present);

@@ -68,7 +68,7 @@ function copyCsvFrom(pool: pg.Pool, query: CopyQuery): Readable {
   return out;
 }
 
-export type DatabaseTarget =
+type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

@@ -37,7 +37,7 @@ export function keysetOrder(columns: readonly [KeysetColumn, ...KeysetColumn[]],
   };
 }
 
-export type KeysetOrder = ReturnType<typeof keysetOrder>;
+type KeysetOrder = ReturnType<typeof keysetOrder>;
 
 /**
  * An export's pages of one SELECT in a keyset order: `select` (the row's fields) from `from`

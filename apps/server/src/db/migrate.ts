@@ -10,7 +10,7 @@ import type { Database, Schema } from './client';
 const MIGRATION_LOCK_ID = 727_001;
 
 /** The migrations folder sits next to src/ and dist/ alike; walk up from this file to find it. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i += 1) {
     const candidate = path.join(dir, 'drizzle');

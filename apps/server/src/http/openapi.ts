@@ -7,7 +7,7 @@ import { APP_VERSION } from '@mergeboard/core';
  * (`const`, `type: ['string', 'null']`). fastify-type-provider-zod reads this version from the
  * document and converts for it; a 3.0 document would need lossy rewrites.
  */
-export const OPENAPI_VERSION = '3.1.0';
+const OPENAPI_VERSION = '3.1.0';
 
 /** The security scheme every call that needs sign-in names (`Authorization: Bearer <accessToken>`). */
 export const BEARER_SCHEME = 'bearer';

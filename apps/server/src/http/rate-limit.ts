@@ -18,7 +18,7 @@ import { AppError } from './app-error';
  * When Redis does not answer in time the count falls back to this process's memory, so the
  * limit degrades to per-process for that moment rather than failing requests or lifting it.
  */
-export interface RateLimitOptions {
+interface RateLimitOptions {
   max: number;
   timeWindow: number | string;
   /** Shared counters; null or absent counts everything in process memory. */
@@ -139,7 +139,7 @@ function tieredStore(options: {
 }
 
 /** read: or write: by method, then the client address as @fastify/rate-limit keys it by default. */
-export function rateLimitKey(request: FastifyRequest): string {
+function rateLimitKey(request: FastifyRequest): string {
   return (READ_METHODS.has(request.method) ? READ : WRITE) + normalizeIP(request.ip);
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as core from '@mergeboard/core';
 import { BEARER_SCHEME } from './openapi';
 
-export interface RouteSchemaOptions {
+interface RouteSchemaOptions {
   /**
    * Who may call it: documented as `x-permission`. Any but public needs a live session (the
    * bearer requirement and its 401); user and space calls can refuse a signed-in caller: 403
@@ -14,9 +14,9 @@ export interface RouteSchemaOptions {
 }
 
 /** The answer's schema per status, as Fastify validates it and OpenAPI documents it. */
-export type RouteResponses = Record<string, z.ZodType>;
+type RouteResponses = Record<string, z.ZodType>;
 
-export interface RouteSchema extends FastifySchema {
+interface RouteSchema extends FastifySchema {
   summary: string;
   tags: string[];
   operationId: string;

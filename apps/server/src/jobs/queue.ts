@@ -13,7 +13,7 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export interface QueueOptions {
+interface QueueOptions {
   database: Database;
   config: Config;
   logger: FastifyBaseLogger;

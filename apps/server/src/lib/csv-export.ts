@@ -37,7 +37,7 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvLine(cells: readonly (string | number | boolean | Date | null | undefined)[]): string {
+function csvLine(cells: readonly (string | number | boolean | Date | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 
-export interface FakeGooglePerson {
+interface FakeGooglePerson {
   sub: string;
   email: string;
   name?: string;
 }
 
 /** A draft the stand-in Gmail received (users.drafts.create). */
-export interface FakeGmailDraft {
+interface FakeGmailDraft {
   id: string;
   messageId: string;
   /** Whose mailbox: the subject of the access token used. */
@@ -23,7 +23,7 @@ const SHEETS_READONLY = 'https://www.googleapis.com/auth/spreadsheets.readonly';
 const SHEETS_API = 'https://sheets.googleapis.com/v4/spreadsheets/';
 
 /** A Google Sheet the stand-in holds: who may open it, and each sheet's values as Sheets shows them. */
-export interface FakeGoogleSheet {
+interface FakeGoogleSheet {
   title: string;
   /** The subjects of the people who may open it. */
   readers: string[];

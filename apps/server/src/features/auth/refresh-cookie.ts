@@ -24,11 +24,11 @@ import { COOKIE_SESSION_DAYS } from './session-queries';
  * mailbox page (`/mailbox`, which shows the signed-in person their own mail).
  */
 export const SESSION_COOKIE = 'mb_session';
-export const SESSION_COOKIE_PATHS = ['/api/v1/auth', '/mailbox'] as const;
+const SESSION_COOKIE_PATHS = ['/api/v1/auth', '/mailbox'] as const;
 
 const MAX_AGE_S = COOKIE_SESSION_DAYS * 24 * 60 * 60;
 
-export interface SessionCookieOptions {
+interface SessionCookieOptions {
   /** SESSION_SECRET; the MAC key is derived from it. */
   secret: string;
   /** Whether the site is served over https (PUBLIC_URL). */

@@ -4,4 +4,4 @@ export { syncBillingCustomer } from './sync/billing-sync';
 export { SYNC_BILLING_CUSTOMER_JOB, syncBillingCustomerJob } from './sync/sync-job';
 export { resolvePurchase, type ResolvedPurchase } from './checkout/checkout-plans';
 export { discountsOf, subscriptionItemsOf } from './checkout/price-preview';
-export { SEAT_DRIFT_JOB, seatDriftJob } from './drift/seat-drift-job';
+export { seatDriftJob } from './drift/seat-drift-job';

@@ -22,7 +22,7 @@ export const ACME_EUROPE_MEMBER_OWN = { unsubscriptions: 6, bounces: 4 } as cons
 export const ACME_EUROPE_CAMPAIGN_COUNT = 8;
 const CAMPAIGN_HISTORY_DAYS = 120;
 
-export interface DemoAcmeEurope {
+interface DemoAcmeEurope {
   space: DemoPremiumSpace;
   plans: (typeof paymentPlans.$inferInsert)[];
   tiers: (typeof paymentPlanTiers.$inferInsert)[];

@@ -34,7 +34,7 @@ const DOMAINS = words(`
 const SEPARATORS = ['.', '.', '.', '_', ''] as const;
 
 /** A plausible, lowercase business address at an example domain. */
-export function randomAddress(random: Random): string {
+function randomAddress(random: Random): string {
   const first = random.pick(FIRST_NAMES);
   const last = random.pick(LAST_NAMES);
   const local = random.chance(0.15) ? `${first[0]}${last}` : `${first}${random.pick(SEPARATORS)}${last}`;

@@ -24,7 +24,7 @@ import type { Random } from './random';
 
 type NewPaymentPlan = typeof paymentPlans.$inferInsert;
 
-export const demoStripePriceId = (plan: ListPricePlan, interval: BillingInterval, currency: Currency) =>
+const demoStripePriceId = (plan: ListPricePlan, interval: BillingInterval, currency: Currency) =>
   `price_demo_${plan}_${interval}_${currency}`.toLowerCase();
 
 export interface DemoPaymentPlans {

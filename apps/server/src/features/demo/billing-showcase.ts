@@ -35,7 +35,7 @@ const SUPPORT_GIVEN: SubscriptionTerms = {
   legalEntity: 'US',
 };
 
-export interface DemoBillingShowcase {
+interface DemoBillingShowcase {
   workspaces: (typeof workspaces.$inferInsert)[];
   domains: (typeof workspaceDomains.$inferInsert)[];
   people: Pick<DemoSpaces, 'users' | 'memberships' | 'rollout'>;

@@ -8,7 +8,7 @@ import type { DemoMember } from './spaces';
 type NewCampaign = typeof campaigns.$inferInsert;
 type NewRecipient = typeof campaignRecipients.$inferInsert;
 
-export const DEMO_CAMPAIGN_COUNT = 60;
+const DEMO_CAMPAIGN_COUNT = 60;
 const HISTORY_DAYS = 425; // about 14 months
 
 const SPREADSHEETS = [

@@ -17,7 +17,7 @@ import { joinSpace, type DemoMember, type DemoSpaces } from './spaces';
 const MEMBER_STATES_SEED = 20_250_102;
 const INVITATION_DAYS = 7;
 
-export interface DemoMemberStates {
+interface DemoMemberStates {
   workspace: typeof workspaces.$inferInsert;
   domain: typeof workspaceDomains.$inferInsert;
   people: Pick<DemoSpaces, 'users' | 'memberships' | 'rollout'>;

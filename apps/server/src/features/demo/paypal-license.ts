@@ -5,7 +5,7 @@ import { addYearlySubscription, type DemoPaymentPlans, type DemoSubscriptions } 
 import type { Random } from './random';
 import { joinSpace, type DemoSpaces } from './spaces';
 
-export interface DemoPaypalLicense {
+interface DemoPaypalLicense {
   workspace: typeof workspaces.$inferInsert;
   people: Pick<DemoSpaces, 'users' | 'memberships' | 'rollout'>;
   billing: DemoSubscriptions;

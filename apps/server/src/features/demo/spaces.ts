@@ -34,7 +34,7 @@ export interface DemoSpaces {
   personal: { id: string };
 }
 
-export function membershipRow(options: {
+function membershipRow(options: {
   workspaceId: string;
   userId: string;
   person: DemoPerson;

@@ -4,8 +4,8 @@ import { DAY, HOUR, distinctAddresses } from './address-book';
 import type { SuppressionSource } from './campaign-data';
 import type { Random } from './random';
 
-export const DEMO_UNSUBSCRIPTION_COUNT = 500;
-export const DEMO_BOUNCE_COUNT = 200;
+const DEMO_UNSUBSCRIPTION_COUNT = 500;
+const DEMO_BOUNCE_COUNT = 200;
 const HISTORY_DAYS = 425;
 
 interface Entry {
@@ -90,7 +90,7 @@ export function buildSuppressions(options: {
 }
 
 /** Entries one person added to a list of a space that shares its lists, all of one type. */
-export interface SuppressionGroup {
+interface SuppressionGroup {
   type: SuppressionType;
   createdByUserId: string;
   /** Entries per list: the group's campaign addresses first, then addresses added by hand up to this. */

@@ -3,7 +3,7 @@ import { loginHrefFor } from '@mergeboard/core';
 import type { Database } from '../../db/client';
 import { latestMessagesFor } from './mail-queries';
 
-export const MAILBOX_PATH = '/mailbox';
+const MAILBOX_PATH = '/mailbox';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Links in captured mail stay clickable; everything else is escaped text. */

@@ -37,7 +37,7 @@ export type Person = keyof typeof PEOPLE;
 
 export type Caller = { headers: { authorization: string } };
 
-export interface SpaceMemberSpec {
+interface SpaceMemberSpec {
   who: Person;
   role?: Role;
   userPlan?: UserPlan;
@@ -46,7 +46,7 @@ export interface SpaceMemberSpec {
   trialEnd?: Date;
 }
 
-export interface SpaceSpec {
+interface SpaceSpec {
   plan?: WorkspacePlan;
   legacyType?: LegacyType;
   isPerSeat?: boolean;

@@ -14,7 +14,7 @@ export interface ClaimedRecipient extends MessageCopies {
   rowNumber: number;
 }
 
-export type Claim =
+type Claim =
   /** The merge is no longer sending (cancelled, stopped, waiting for a retry): claim nothing more. */
   | { kind: 'stopped' }
   /** The sender's quota for today is used up while rows remain. */

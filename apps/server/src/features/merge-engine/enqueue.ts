@@ -26,7 +26,7 @@ function executorIn(tx: Tx) {
  * Enqueues a job in the caller's transaction (RELIABILITY: enqueue with the write that needs it):
  * the job exists exactly when the rows it works on do. `startAfter` delays it.
  */
-export async function enqueueInTransaction(
+async function enqueueInTransaction(
   tx: Tx,
   boss: Pick<PgBoss, 'send'>,
   job: { name: string; data: object; singletonKey: string; startAfter?: Date },

@@ -10,7 +10,7 @@ import type { MergeRow } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
 
 /** The merge statuses a cancel stops and a new merge of the same sheet waits for. */
-export const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
+const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
 
 /**
  * Completes a merge once none of its rows is PENDING or SENDING: COMPLETED, and its scheduled row

@@ -32,7 +32,7 @@ import { startHeartbeat } from './worker-heartbeat';
 /** How long one job sends before handing the rest to a fresh job (pg-boss expires a job at 15 minutes). */
 const SLICE_MS = 5 * 60 * 1000;
 
-export interface WorkerOptions {
+interface WorkerOptions {
   database: Database;
   config: Config;
   mergeId: string;
@@ -49,10 +49,10 @@ export interface WorkerOptions {
 }
 
 /** Why a run ended, for logs and tests. */
-export type WorkerEnd =
+type WorkerEnd =
   'nothing-to-do' | 'completed' | 'drained' | 'stopped' | 'quota' | 'retrying' | 'failed' | 'continued';
 
-export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /** Runs `send` over the items, at most `limit` at once, keeping the results in order. */
 async function inParallel<T, R>(

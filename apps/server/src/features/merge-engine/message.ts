@@ -13,13 +13,13 @@ export interface MergeTemplate {
 }
 
 /** The stable Message-ID of a merge's row: the same on every attempt. */
-export const mergeMessageId = (campaignId: string, rowNumber: number, host: string) =>
+const mergeMessageId = (campaignId: string, rowNumber: number, host: string) =>
   `<${campaignId}.${rowNumber}@${host}>`;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** The plain-text part: the HTML's text, with paragraphs and line breaks kept as lines. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')

@@ -13,7 +13,7 @@ export interface Sender {
   email: string;
 }
 
-export interface SheetIdentity {
+interface SheetIdentity {
   spreadsheetId: string;
   sheetId: string;
 }

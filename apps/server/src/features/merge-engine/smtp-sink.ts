@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface SinkMessage {
+interface SinkMessage {
   messageId: string;
   /** The SMTP envelope's recipients (To, Cc and Bcc alike). */
   envelopeTo: string[];
@@ -11,7 +11,7 @@ export interface SinkMessage {
 }
 
 /** An SMTP reply to give instead of accepting a recipient (e.g. 421 to test a retry, 550 to refuse). */
-export type SinkRefusal = { code: number; message: string };
+type SinkRefusal = { code: number; message: string };
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: it accepts every message (unless `refuse` says

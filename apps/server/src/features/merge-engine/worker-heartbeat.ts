@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
  */
 const BEATS_PER_LEASE = 6;
 
-export interface Heartbeat {
+interface Heartbeat {
   /** Stops renewing. The row stays and goes stale like a dead worker's; the reaper removes it. */
   stop(): Promise<void>;
 }

@@ -1,8 +1,2 @@
 export { spreadsheetRoutes } from './spreadsheet-routes';
-export {
-  sheetRecipients,
-  sheetRows,
-  type RecipientColumns,
-  type SheetRecipientsRequest,
-  type SheetRecipientsResult,
-} from './sheet-recipients';
+export { sheetRecipients, sheetRows, type RecipientColumns } from './sheet-recipients';

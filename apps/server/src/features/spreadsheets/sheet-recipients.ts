@@ -23,13 +23,13 @@ export interface RecipientColumns {
 }
 
 /** The sheet a merge reads: whose, which spreadsheet and sheet, and its columns. */
-export interface SheetRecipientsRequest extends Owner, RecipientColumns {
+interface SheetRecipientsRequest extends Owner, RecipientColumns {
   spreadsheetId: string;
   sheetId: string;
 }
 
 /** Who a merge of a sheet sends to, and who it leaves out. */
-export type SheetRecipientsResult =
+type SheetRecipientsResult =
   | ({ found: true; header: string[] } & RecipientAnalysis)
   | { found: false; missing: 'SPREADSHEET' | 'SHEET' | 'EMAIL_COLUMN' };
 

@@ -27,7 +27,7 @@ export interface ReaderLimits {
  * at most some 350 MB per reader (heap, young generation, code and the file) however many files
  * arrive, and more than `waiting` files in line are refused until one is read.
  */
-export const READER_LIMITS: ReaderLimits = {
+const READER_LIMITS: ReaderLimits = {
   heapMb: 256,
   youngHeapMb: 32,
   timeLimitMs: 30_000,

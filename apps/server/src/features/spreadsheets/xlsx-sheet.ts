@@ -9,7 +9,7 @@ import { walkXml } from './xml-walk';
 import type { ZipEntry } from './zip-directory';
 
 /** What a sheet's cells refer to: the workbook's shared strings and cell formats. */
-export interface WorkbookContext {
+interface WorkbookContext {
   sharedStrings: readonly SharedString[];
   formats: CellFormats;
   date1904: boolean;

@@ -7,7 +7,7 @@ import { crc32, createDeflateRaw } from 'node:zlib';
  */
 
 /** One file of the archive: its chunks, and optionally the uncompressed size its directory claims. */
-export interface ZipPart {
+interface ZipPart {
   name: string;
   chunks: () => Iterable<string>;
   claimedSize?: number;
@@ -58,7 +58,7 @@ function binaryHeader(fields: [bytes: 2 | 4, value: number][]): Buffer {
 }
 
 /** A ZIP archive of the parts, deflated, with its central directory. */
-export async function zipOf(parts: ZipPart[]): Promise<Buffer> {
+async function zipOf(parts: ZipPart[]): Promise<Buffer> {
   const deflated = await Promise.all(parts.map(deflate));
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -105,7 +105,7 @@ const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/rel
 const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** What a test workbook holds besides its one sheet's rows. */
-export interface WorkbookOptions {
+interface WorkbookOptions {
   sheet?: string;
   /** The `<row>` elements of the sheet, in chunks. */
   rows: () => Iterable<string>;

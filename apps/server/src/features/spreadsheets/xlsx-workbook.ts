@@ -5,7 +5,7 @@ import { walkXml } from './xml-walk';
 import type { ZipEntry } from './zip-directory';
 
 /** Where a workbook's parts are: its sheets in order with their names, shared strings, styles. */
-export interface WorkbookLayout {
+interface WorkbookLayout {
   sheets: { name: string; entry: ZipEntry | undefined }[];
   sharedStrings: ZipEntry | undefined;
   styles: ZipEntry | undefined;

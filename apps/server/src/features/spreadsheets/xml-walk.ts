@@ -5,7 +5,7 @@ import type { ZipEntry } from './zip-directory';
 import { entryText } from './zip-entry-text';
 
 /** What a part's reader hears: elements by their local name (a prefix such as `x:` dropped) and text. */
-export interface XmlVisitor {
+interface XmlVisitor {
   open?(name: string, attributes: Record<string, string>): void;
   close?(name: string): void;
   text?(text: string): void;
@@ -19,7 +19,7 @@ export interface XmlVisitor {
 const MAX_CHARACTERS_BETWEEN_TAGS = 8 * SPREADSHEET_LIMITS.maxCellCharacters;
 
 /** `x:row` → `row`; `r:id` → `id`. */
-export const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 function localAttributes(attributes: Record<string, string>): Record<string, string> {
   const local: Record<string, string> = {};

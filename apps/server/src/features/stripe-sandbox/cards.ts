@@ -12,7 +12,7 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; brand: string }> = 
   '4000000000000341': { behaviour: 'fails-later', brand: 'visa' },
 };
 
-export type CardReading =
+type CardReading =
   | { ok: true; number: string; behaviour: CardBehaviour; brand: string; last4: string }
   | { ok: false; message: string };
 

@@ -2,7 +2,7 @@ import type { ResolvedItems } from './billing-items';
 import { sandboxId } from './sandbox-ids';
 
 /** Who and what an invoice is for; previews have no id of their own and no subscription yet. */
-export interface InvoiceFacts {
+interface InvoiceFacts {
   id: string;
   customer: string | null;
   subscription: string | null;

@@ -13,7 +13,7 @@ export interface PendingUpdate {
 }
 
 /** The subscription with its pending update applied (items replaced by id, metadata merged). */
-export function withPendingUpdate(subscription: StripeObject): StripeObject {
+function withPendingUpdate(subscription: StripeObject): StripeObject {
   const pending = subscription.pending_update as PendingUpdate | null;
   if (!pending) return subscription;
   const items = subscriptionItems(subscription).map(
@@ -34,7 +34,7 @@ export function withPendingUpdate(subscription: StripeObject): StripeObject {
  * Stripe: its pending update is applied (the seats bought become usable only now), and a past_due
  * subscription is active again, its automatic retries stopped.
  */
-export async function settleSubscription(db: Db, invoice: StripeObject): Promise<PendingEvent[]> {
+async function settleSubscription(db: Db, invoice: StripeObject): Promise<PendingEvent[]> {
   const subscriptionId = (invoice.parent as { subscription_details?: { subscription?: string } } | null)
     ?.subscription_details?.subscription;
   if (!subscriptionId || invoice.status !== 'paid') return [];

@@ -4,7 +4,7 @@
  * minor unit. A percentage coupon takes its share of each line, rounded per line; an exclusive
  * tax rate is added on what is left of the line after its discount, rounded per line and rate.
  */
-export interface PricedItem {
+interface PricedItem {
   unitAmount: number;
   quantity: number;
   taxRates: { id: string; percentage: number; inclusive: boolean }[];

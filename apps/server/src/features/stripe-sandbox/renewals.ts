@@ -26,7 +26,7 @@ const DAY = 86_400;
  * off-session. When the last one fails the subscription is canceled, Stripe's default "cancel the
  * subscription" setting; the invoice stays open.
  */
-export const RETRY_AFTER_DAYS = [3, 7, 14] as const;
+const RETRY_AFTER_DAYS = [3, 7, 14] as const;
 
 /** What the sandbox keeps about the retries of a subscription's latest (failed) invoice. */
 interface RetryState {

@@ -40,7 +40,7 @@ export function insertCard(
  * customer is there, e.g. buying seats now) asks 3155 for authentication again, as Stripe's test
  * card does for every payment it was not set up with.
  */
-export function chargeOutcome(
+function chargeOutcome(
   behaviour: CardBehaviour,
   options: { offSession: boolean; atSetup: boolean },
 ): 'succeeded' | 'requires_action' | 'requires_payment_method' {

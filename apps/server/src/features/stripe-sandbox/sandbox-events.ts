@@ -17,7 +17,7 @@ export function stripeSignature(secret: string, payload: string, timestamp = uni
 /** After a failed delivery the next try waits this long, doubling, until the tries run out. */
 const RETRY_MS = [1_000, 5_000, 30_000];
 
-export interface EventLog {
+interface EventLog {
   emit(type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): Promise<void>;
   /** Stops retrying deliveries (the server is closing). */
   close(): void;

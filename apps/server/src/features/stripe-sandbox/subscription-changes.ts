@@ -23,10 +23,9 @@ export const itemChangeParam = z.strictObject({
   deleted: formBool.optional(),
   metadata: metadataParam,
 });
-export type ItemChange = z.infer<typeof itemChangeParam>;
+type ItemChange = z.infer<typeof itemChangeParam>;
 
 export const prorationBehaviorParam = z.enum(['always_invoice', 'create_prorations', 'none']);
-export type ProrationBehavior = z.infer<typeof prorationBehaviorParam>;
 
 const itemMissing = (id: string, param: string) =>
   new SandboxError(

@@ -50,7 +50,7 @@ const PENDING_ALLOWED = new Set([
 const PENDING_ITEM_ALLOWED = new Set(['id', 'price', 'quantity']);
 
 /** Stripe keeps a pending update this long; after it, the update is dropped (renewals.ts). */
-export const PENDING_UPDATE_SECONDS = 23 * 3600;
+const PENDING_UPDATE_SECONDS = 23 * 3600;
 
 function checkPendingParams(params: UpdateParams): void {
   for (const key of Object.keys(params)) {

@@ -1,2 +1,2 @@
 export { suppressionRoutes } from './suppression-routes';
-export { suppressedAmong, type SuppressionCaller } from './suppression-service';
+export { suppressedAmong } from './suppression-service';

@@ -31,7 +31,7 @@ export type { SuppressionListKind } from './suppression-queries';
 const events = { unsubscriptions: 'manual_unsubscribe', bounces: 'manual_bounce' } as const;
 
 /** The caller of a suppression route: the space membership checked by the route, and the user. */
-export interface SuppressionCaller {
+interface SuppressionCaller {
   space: SpaceAccess;
   user: { id: string; email: string };
 }
@@ -46,7 +46,7 @@ interface ListCall {
  * UNSUB-013 / BOUNCE-012: sharing is the caller's feature sharedUnsubscribes / sharedBounces
  * (a PREMIUM space, a paid user, and the SHARED_UNSUBS / SHARED_BOUNCES restriction lifted).
  */
-export function viewerOf(kind: SuppressionListKind, caller: SuppressionCaller): Viewer {
+function viewerOf(kind: SuppressionListKind, caller: SuppressionCaller): Viewer {
   const { membership, workspace, permissions } = caller.space;
   return {
     workspaceId: workspace.id,

@@ -5,7 +5,7 @@ import { composePermissionRequired } from './compose-permission';
 import type { DraftMailbox, NewDraft } from './draft-mailbox';
 
 /** users.drafts.create of the Gmail API, for the signed-in person ('me'). */
-export const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
+const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
 const GMAIL_TIMEOUT_MS = 20_000;
 const CRLF = '\r\n';
 
@@ -25,7 +25,7 @@ function oneLine(value: string): string {
  * encoded-word, else RFC 2047 encoded-words (UTF-8, base64) of whole characters, each within the
  * 75-character limit, folded onto continuation lines.
  */
-export function encodeSubject(subject: string): string {
+function encodeSubject(subject: string): string {
   const text = oneLine(subject);
   if (/^[\x20-\x7e]*$/.test(text) && !text.includes('=?') && text.length <= 900) return text;
   const words: string[] = [];
@@ -43,7 +43,7 @@ export function encodeSubject(subject: string): string {
 }
 
 /** The RFC 2822 message of a draft: the template's subject and its HTML body (base64, 76-column lines). */
-export function draftMessage(draft: Pick<NewDraft, 'subject' | 'body'>): string {
+function draftMessage(draft: Pick<NewDraft, 'subject' | 'body'>): string {
   const body = Buffer.from(draft.body, 'utf8')
     .toString('base64')
     .replace(/.{1,76}/g, `$&${CRLF}`);

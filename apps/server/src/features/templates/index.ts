@@ -1,2 +1,1 @@
 export { templateRoutes } from './template-routes';
-export type { DraftMailbox } from './draft-mailbox';

@@ -16,7 +16,7 @@ import {
 import { toUserWorkspace } from './user-rows';
 
 /** Everything is rolled out to accounts created here (rollout step 9: no restriction). */
-export const NEW_ACCOUNT_ROLLOUT_STEP = 9;
+const NEW_ACCOUNT_ROLLOUT_STEP = 9;
 
 /**
  * API-005: the account of the signed-in identity, with its own FREE space where it is OWNER and

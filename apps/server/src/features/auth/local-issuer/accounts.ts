@@ -9,12 +9,12 @@ import { oidcPayloads } from '../../../db/schema';
  * name, keyed by subject, with no expiry: oidc-provider never uses the name, the purge job skips
  * rows without `expires_at`, and every process (and a restart) can answer `findAccount`.
  */
-export const LOCAL_ACCOUNT_MODEL = 'LocalAccount';
+const LOCAL_ACCOUNT_MODEL = 'LocalAccount';
 
-export const NAME_MAX_LENGTH = 256;
+const NAME_MAX_LENGTH = 256;
 const EMAIL_MAX_LENGTH = 254;
 
-export interface LocalAccount {
+interface LocalAccount {
   subject: string;
   email: string;
   name: string;
@@ -29,7 +29,7 @@ export function subjectForEmail(email: string): string {
 }
 
 /** 'ada.lovelace@example.com' → 'Ada Lovelace': what we call someone who left the name empty. */
-export function nameFromEmail(email: string): string {
+function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
   const words = local
     .split(/[._+-]+/)
@@ -40,8 +40,8 @@ export function nameFromEmail(email: string): string {
 
 const emailSchema = z.email();
 
-export type SignInInput = { email: string; name: string };
-export type SignInValidation =
+type SignInInput = { email: string; name: string };
+type SignInValidation =
   { ok: true; account: LocalAccount } | { ok: false; field: 'email' | 'name'; message: string };
 
 /** Checks what the sign-in form sent; the messages are shown to the person as they are. */

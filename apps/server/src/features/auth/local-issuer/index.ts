@@ -9,7 +9,7 @@ import { createLocalProvider, issuerPath } from './provider';
 export { LOCAL_ISSUER_PATH } from './constants';
 export { subjectForEmail } from './accounts';
 
-export interface LocalIssuerOptions {
+interface LocalIssuerOptions {
   database: Database;
   /** The issuer identifier as browsers and the client reach it, e.g. http://localhost:8080/oidc. */
   issuerUrl: string;

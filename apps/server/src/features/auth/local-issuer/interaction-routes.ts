@@ -18,7 +18,7 @@ const SIGN_IN_PROMPTS = new Set(['select_account', 'login']);
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface InteractionRoutesOptions {
+interface InteractionRoutesOptions {
   provider: Provider;
   database: Database;
   productName: string;

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { appMeta } from '../../../db/schema';
 
 /** The `app_meta` row holding the issuer's private signing keys (a JWKS). */
-export const SIGNING_KEYS_META_KEY = 'oidc_jwks';
+const SIGNING_KEYS_META_KEY = 'oidc_jwks';
 
 export interface SigningKeys {
   keys: JWK[];

@@ -4,7 +4,7 @@
  * reaches the markup goes through `escapeHtml`.
  */
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -59,7 +59,7 @@ ${body}
 `;
 }
 
-export interface SignInPageOptions {
+interface SignInPageOptions {
   productName: string;
   /** Where the form posts to (the interaction's login path). */
   action: string;
@@ -103,7 +103,7 @@ ${fieldError('name')}
   );
 }
 
-export interface ConsentPageOptions {
+interface ConsentPageOptions {
   productName: string;
   /** Where the form posts to (the interaction's consent path). */
   action: string;

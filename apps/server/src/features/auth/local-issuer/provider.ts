@@ -8,7 +8,7 @@ import { COMPOSE_SCOPE } from './constants';
 import { cookieKeys, type SigningKeys } from './keys';
 import { errorPage } from './pages';
 
-export interface LocalProviderOptions {
+interface LocalProviderOptions {
   database: Database;
   issuerUrl: string;
   client: { clientId: string; clientSecret: string; redirectUris: string[] };

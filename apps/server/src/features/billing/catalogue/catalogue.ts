@@ -15,7 +15,7 @@ import { paymentPlans, paymentPlanTiers } from '../../../db/schema';
 const SOLD_CURRENCIES = ['USD', 'EUR'] as const;
 
 /** The stable name of a price at the provider, whatever id the provider gave it. */
-export const priceLookupKey = (plan: ListPricePlan, interval: BillingInterval, currency: string) =>
+const priceLookupKey = (plan: ListPricePlan, interval: BillingInterval, currency: string) =>
   `mergeboard_${plan}_${interval}_${currency}`.toLowerCase();
 
 const productId = (plan: ListPricePlan) => `mergeboard_${plan.toLowerCase()}`;

@@ -5,9 +5,9 @@ import type { Db } from '../../../db/client';
 import { billingCustomers } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 
-export const VAT_ID_INVALID = 'This VAT ID doesn’t seem to be valid.';
+const VAT_ID_INVALID = 'This VAT ID doesn’t seem to be valid.';
 
-export interface BillingDetails {
+interface BillingDetails {
   email: string;
   name: string;
   companyName: string;

@@ -15,7 +15,7 @@ const LIVE_STATUSES = ['ACTIVE', 'PAST_DUE'] as const;
 /** A hosted checkout stays open this long (Stripe's own default is 24 h). */
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export interface CheckoutRequest extends PurchaseRequest {
+interface CheckoutRequest extends PurchaseRequest {
   workspaceId: string;
   buyer: { userId: string; email: string };
   form: CheckoutForm;

@@ -1,6 +1,6 @@
 import { defineJob } from '../../../jobs/job';
 
-export const SEAT_DRIFT_JOB = 'report-seat-drift';
+const SEAT_DRIFT_JOB = 'report-seat-drift';
 
 /** design/payments.md §3: once a day, every live subscription whose seats drifted is reported. */
 export const seatDriftJob = defineJob({

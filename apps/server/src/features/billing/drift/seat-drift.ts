@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { subscriptionPaymentPlans, subscriptions } from '../../../db/schema';
 
 /** One live subscription whose seats disagree (RELIABILITY: seats usable always equal seats paid). */
-export interface SeatDrift {
+interface SeatDrift {
   workspaceId: string;
   subscriptionId: string;
   /** The quantity the provider bills; null when the provider has no such subscription. */

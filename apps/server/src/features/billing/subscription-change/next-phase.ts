@@ -3,7 +3,7 @@ import { couponIdOf, idOf } from '../sync/stripe-shapes';
 import { seatItemOf } from './live-subscription';
 
 /** What a phase of the schedule sells: one price, so many seats. */
-export interface PhasePlan {
+interface PhasePlan {
   priceId: string;
   quantity: number;
 }

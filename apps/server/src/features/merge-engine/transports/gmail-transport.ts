@@ -13,7 +13,7 @@ import {
 } from './transport';
 
 /** users.messages.send of the Gmail API, for the sender ('me'); the compose scope allows it. */
-export const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
+const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
 const GMAIL_TIMEOUT_MS = 20_000;
 
 /** The message as RFC 2822 bytes, base64url, the way Gmail takes a raw message. */
@@ -32,7 +32,7 @@ async function rawMessage(message: MergeMessage): Promise<string> {
  * refuses is refreshed once; a grant Google no longer honours, a rate limit or Google failing are
  * transient (the merge retries later); a message Gmail rejects as malformed is permanent.
  */
-export function gmailTransport(access: GoogleAccess): MergeTransport {
+function gmailTransport(access: GoogleAccess): MergeTransport {
   const post = (token: string, raw: string) =>
     access.fetch(GMAIL_SEND_URL, {
       method: 'POST',

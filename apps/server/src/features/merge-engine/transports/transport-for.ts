@@ -6,7 +6,7 @@ import { localMailboxTransport } from './local-transport';
 import { smtpTransport } from './smtp-transport';
 import type { MergeTransport } from './transport';
 
-export interface TransportOptions {
+interface TransportOptions {
   database: Database;
   config: Config;
   senderUserId: string;
