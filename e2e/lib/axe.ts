@@ -7,7 +7,7 @@ import type { AxeResults, Result, RunOptions } from 'axe-core';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The accessibility gate: WCAG 2.0 and 2.1, levels A and AA (issue 10, deliverable 7). */
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
 const runOptions: RunOptions = {
   runOnly: { type: 'tag', values: [...WCAG_21_AA] },
@@ -16,7 +16,7 @@ const runOptions: RunOptions = {
   resultTypes: ['violations'],
 };
 
-export interface AxeViolation {
+interface AxeViolation {
   id: Result['id'];
   impact: Result['impact'];
   help: Result['help'];

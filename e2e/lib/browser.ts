@@ -6,9 +6,9 @@ import { chromium, type Browser } from 'playwright-core';
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 /** Debian's Chromium, or null; journeys never download a browser of their own. */
-export const chromiumPath: string | null = candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+const chromiumPath: string | null = candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
 
-export const e2eRequired = process.env.E2E_REQUIRED === '1';
+const e2eRequired = process.env.E2E_REQUIRED === '1';
 
 /** Journeys run when Chromium is here, and must run (and fail without it) when required. */
 export const runJourneys = chromiumPath !== null || e2eRequired;

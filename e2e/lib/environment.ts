@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startBuiltServer, type StartedServer } from './server';
 
-export interface JourneyEnvironment {
+interface JourneyEnvironment {
   readonly browser: Browser;
   readonly server: StartedServer;
 }

@@ -15,7 +15,7 @@ export interface StartedServer {
   stop(): Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -26,7 +26,7 @@ export async function signInAs(page: Page, baseUrl: string, email: string): Prom
 /** `/{workspaceId}/{slug}` of a space URL. */
 export const spacePrefixOf = (url: string) => new URL(url).pathname.split('/').slice(0, 3).join('/');
 
-export interface ApiAnswer {
+interface ApiAnswer {
   status: number;
   body: unknown;
 }

@@ -9,7 +9,7 @@ import type { AuthStore } from '../features/auth';
 import { AppErrorBoundary } from '../features/errors';
 import { cssVariablesResolver, theme } from '../ui/theme';
 
-export interface AppProvidersProps {
+interface AppProvidersProps {
   queryClient: QueryClient;
   /** The session; one is created for the query client when not given. */
   authStore?: AuthStore;

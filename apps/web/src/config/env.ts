@@ -10,7 +10,7 @@ export const DEFAULT_SHEETS_URL = 'https://docs.google.com/spreadsheets/create';
  * Legal and help pages linked from the login screen (AUTH-035 AUTH-036). The server may inject its
  * own through the meta tags below; these placeholders only keep the links well-formed.
  */
-export const DEFAULT_LEGAL_URLS = {
+const DEFAULT_LEGAL_URLS = {
   termsUrl: 'https://www.example.com/legal/terms',
   privacyUrl: 'https://www.example.com/legal/privacy',
   cookiePolicyUrl: 'https://www.example.com/legal/cookies',
@@ -48,7 +48,7 @@ const envSchema = z.object({
   appVersion: z.string().min(1),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** Build-time overrides (`import.meta.env`), each beside the meta tag it overrides. */
 const settings = {
@@ -67,7 +67,7 @@ const settings = {
 
 type ViteName = (typeof settings)[keyof typeof settings]['vite'];
 
-export interface EnvSources {
+interface EnvSources {
   /** `import.meta.env` (build-time values, prefixed VITE_). */
   viteEnv: Partial<Record<ViteName, string | undefined>>;
   /** The page the app was served in; the server rewrites its <meta> tags at serve time. */

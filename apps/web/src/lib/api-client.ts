@@ -3,7 +3,7 @@ import type { Contract, ContractInput, ContractResponse, ErrorCode } from '@merg
 import { getAccessToken } from './access-token';
 
 /** Codes the client itself produces when there is no error body to read. */
-export type ClientErrorCode = 'network_error' | 'invalid_response' | 'http_error';
+type ClientErrorCode = 'network_error' | 'invalid_response' | 'http_error';
 
 /** A failed call: the server's `{ error: { code, message, fields? } }` answer, or the client's own. */
 export class ApiError extends Error {

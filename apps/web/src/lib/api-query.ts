@@ -13,7 +13,7 @@ export function contractQueryKey<C extends Contract>(contract: C, input?: Contra
   return [contract.path, input ?? {}] as const;
 }
 
-export type ContractQueryKey = ReturnType<typeof contractQueryKey>;
+type ContractQueryKey = ReturnType<typeof contractQueryKey>;
 
 /** Options a hook's caller may tune; the key and fetcher stay with the endpoint file. */
 export type QueryConfig<T extends (...args: never[]) => unknown> = Omit<

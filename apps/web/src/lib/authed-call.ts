@@ -7,7 +7,7 @@ import type { ApiError, CallApiArgs } from './api-client';
  * What the API layer needs from whoever owns the session (the auth feature registers itself):
  * a way to get a fresh access token, and a way to say the session is gone.
  */
-export interface SessionRenewer {
+interface SessionRenewer {
   /** Refreshes the access token; resolves true when a new one is in place. */
   renewSession(): Promise<boolean>;
   /** A call still answered 401 after one renewal (or renewal failed): forget the session. */

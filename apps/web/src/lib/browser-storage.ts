@@ -3,7 +3,7 @@
  * some private modes) makes every access throw, which {@link probeStorage} reports as
  * 'cookie-error' (AUTH-025) so the app can show the cookies screen instead of crashing.
  */
-export type StorageProblem = 'cookie-error';
+type StorageProblem = 'cookie-error';
 
 type Area = 'local' | 'session';
 

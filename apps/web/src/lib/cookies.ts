@@ -5,7 +5,7 @@
  */
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface CookieOptions {
+interface CookieOptions {
   /** Lifetime in days; a cookie without one ends with the browser session. */
   days?: number;
 }

@@ -9,12 +9,12 @@ function base64Url(value: unknown): string {
 }
 
 /** An unsigned JWT carrying the given claims (the app only reads the payload). */
-export function fakeJwt(claims: Record<string, unknown>): string {
+function fakeJwt(claims: Record<string, unknown>): string {
   return `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url(claims)}.signature`;
 }
 
 export const SESSION_ID = 'S'.repeat(43);
-export const SIGNED_IN = { email: 'pat@gmail.com', name: 'Pat Doe' } as const;
+const SIGNED_IN = { email: 'pat@gmail.com', name: 'Pat Doe' } as const;
 
 let sessions = 0;
 
@@ -98,14 +98,6 @@ export function signedInRoutes(user: CurrentUser = currentUser()): FakeRoutes {
     'GET /api/v2/users/me': json(200, user),
     'POST /api/v1/auth/revoke': json(200, { revoked: true }),
   };
-}
-
-/** Every cookie name currently set. */
-export function cookieNames(): string[] {
-  return document.cookie
-    .split(/;\s*/)
-    .filter(Boolean)
-    .map((pair) => pair.split('=')[0] ?? '');
 }
 
 /** The owner of acme.example's spaces, a Google Workspace (BUSINESS) account in the per-seat model. */

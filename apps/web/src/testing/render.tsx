@@ -13,7 +13,7 @@ import { createAuthStore } from '../features/auth';
 import type { AuthStore } from '../features/auth';
 
 /** No retries and no garbage collection during a test: a failed query fails at once. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
@@ -55,7 +55,7 @@ export function renderWithProviders(
 }
 
 /** What a test reads of the memory router and does with it: where it is now, and go elsewhere. */
-export interface TestRouter {
+interface TestRouter {
   state: { location: Location; historyAction: NavigationType };
   navigate: NavigateFunction;
 }

@@ -1,7 +1,7 @@
 import type { ScheduledSeatRemoval, UserWorkspace } from '@mergeboard/core';
 
 /** 2026-01-01, noon UTC: the end of the period a removal waits for. */
-export const REMOVAL_DATE = Date.UTC(2026, 0, 1, 12);
+const REMOVAL_DATE = Date.UTC(2026, 0, 1, 12);
 
 /** A pending removal of `subscriptionId` down to `targetSeatsQuantity` seats. */
 export function pendingRemoval(

@@ -6,7 +6,7 @@ import { renderSignedIn } from './signed-in';
 import type { FakeRoutes } from './fake-server';
 
 /** A space id (uuid) numbered n, and the matching urlPrefix. */
-export function spaceId(n: number): string {
+function spaceId(n: number): string {
   return `0b7d1c2e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 

@@ -19,7 +19,7 @@ export interface EmailSuggestion {
 const ROW_PX = 30;
 
 /** Tags for the addresses typed or pasted into `raw`, beside those already there. */
-export function tagsFrom(tags: readonly EmailTag[], raw: string): EmailTag[] {
+function tagsFrom(tags: readonly EmailTag[], raw: string): EmailTag[] {
   return newEmailTags(
     tags.map((tag) => tag.value),
     raw,

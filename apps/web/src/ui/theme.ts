@@ -4,7 +4,7 @@ import { BREAKPOINTS } from '@mergeboard/core';
 
 /** The spec's breakpoints in px (SHELL-026), by name. */
 export const breakpoints = BREAKPOINTS;
-export type BreakpointName = keyof typeof BREAKPOINTS;
+type BreakpointName = keyof typeof BREAKPOINTS;
 
 /** Which Mantine breakpoint key carries each named breakpoint (`hiddenFrom="md"` = from tablet up). */
 export const mantineBreakpointOf = {

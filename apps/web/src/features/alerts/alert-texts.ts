@@ -39,5 +39,3 @@ export function errorAlert(
 
 /** ALERT-004 */
 export const LEGACY_ALERT_TEXT = 'Your space is currently on a legacy plan.';
-
-export { GENERIC_ERROR };

@@ -1,10 +1,8 @@
 export { AlertProvider, useAlerts } from './components/alert-context';
-export type { AlertInput, AlertKind, AppAlert } from './components/alert-context';
 export { AlertsArea, legacyAlertKey } from './components/alerts-area';
 export {
   createdAlert,
   errorAlert,
-  GENERIC_ERROR,
   joinedAlert,
   LEGACY_ALERT_TEXT,
   removedAlert,

@@ -2,21 +2,13 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 
 export { useCurrentUser, getCurrentUserQueryOptions } from './api/get-current-user';
-export { AuthProvider, useAuth, useAuthState, useAuthStore } from './components/auth-context';
+export { AuthProvider, useAuth, useAuthState } from './components/auth-context';
 export { AuthGate } from './components/auth-gate';
 export { GoogleButton } from './components/google-button';
 export { RequireAuth } from './components/require-auth';
 export { createAuthStore } from './session/auth-store';
-export type {
-  AuthError,
-  AuthErrorType,
-  AuthState,
-  AuthStore,
-  RequestComposePermissionOptions,
-  SignInOutcome,
-} from './session/auth-state';
+export type { AuthStore } from './session/auth-state';
 export { composePermissionOutcome } from './session/compose-permission';
-export type { ComposePermissionOutcome, ComposePermissionState } from './session/compose-permission';
 export { SIGN_IN_INTENT_KEY } from './session/sign-in-intent';
 export {
   AUTH_COOKIE,

@@ -20,7 +20,7 @@ export const legacyTeam = spaceEntry(4, 'Legacy Team Co', {
 });
 
 /** January 1st, 2026 at noon UTC: the same calendar day in every time zone the tests run in. */
-export const RENEWAL = Date.UTC(2026, 0, 1, 12);
+const RENEWAL = Date.UTC(2026, 0, 1, 12);
 
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -100,7 +100,7 @@ function paymentPlan(overrides: Partial<PaymentPlan>): PaymentPlan {
 }
 
 /** The catalogue: the yearly USD seat prices, plus prices a card must not read (PRICE-007). */
-export const paymentPlans: PaymentPlan[] = [
+const paymentPlans: PaymentPlan[] = [
   paymentPlan({
     paymentPlanId: 'pp-old',
     status: 'ARCHIVED',

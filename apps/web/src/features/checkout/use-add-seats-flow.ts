@@ -18,7 +18,7 @@ import { useSpace } from '../spaces';
 import { useAddSeats } from './api/add-seats';
 import type { SeatSubscription } from './use-seat-subscription';
 
-export type AddSeatsPhase =
+type AddSeatsPhase =
   | { kind: 'form' }
   /** SEAT-015: the invoice waits for the payer's confirmation on its hosted page. */
   | {

@@ -1,4 +1,3 @@
 export { AppErrorBoundary } from './components/app-error-boundary';
 export { cookieHelpFor, CookiesDisabledScreen } from './components/cookies-disabled-screen';
-export type { CookieHelp } from './components/cookies-disabled-screen';
 export { ErrorScreen } from './components/error-screen';

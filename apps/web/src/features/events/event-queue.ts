@@ -2,7 +2,7 @@ import { sendEvents } from './api/record-events';
 import type { AnalyticsEvent } from './api/record-events';
 
 /** Events logged close together go out in one call (at most 50, the contract's limit). */
-export const EVENT_BATCH_DELAY_MS = 300;
+const EVENT_BATCH_DELAY_MS = 300;
 const MAX_BATCH = 50;
 
 let queue: AnalyticsEvent[] = [];

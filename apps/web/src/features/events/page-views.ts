@@ -16,9 +16,9 @@ export function spaceIdOfPath(pathname: string): string | null {
   return UUID.test(first) ? first.toLowerCase() : null;
 }
 
-export type UiType = 'spaces' | 'seats_in_spaces';
+type UiType = 'spaces' | 'seats_in_spaces';
 
-export interface PageViewOptions {
+interface PageViewOptions {
   /** True while signed in with the user loaded (EVT-006). */
   enabled: boolean;
   uiType: UiType;

@@ -13,16 +13,16 @@ import { formatDate } from '../../lib/format-date';
 export const QUOTA_WARNING =
   'Your mail merge could not be sent in full because your sending quota was insufficient. It will resume as soon as your quota resets.';
 /** The delivery date of a merge that an error stopped and that will not be tried again. */
-export const NO_DELIVERY_DATE = '—';
+const NO_DELIVERY_DATE = '—';
 
-export interface ScheduledMergeView {
+interface ScheduledMergeView {
   status: ScheduledMergeStatus;
   mergeTime: number | null;
   recoverableErrorRetries: number;
   recoverableErrorLastRetryTimestamp: number | null;
 }
 
-export interface ScheduledMessage {
+interface ScheduledMessage {
   color: 'yellow' | 'red';
   text: string;
   /** A help link shown after the text (SHEET DELETED while recoverable, MM-041). */

@@ -27,7 +27,7 @@ export const acmeDetails: Partial<WorkspaceDetails> = {
   workspaceDomains: [{ domainName: 'acme.example' }],
   workspaceFeatures: { FREE: allowance(1), PRO: allowance(15), PRO_PERSONAL: allowance(15) },
 };
-export const legacyDetails: Partial<WorkspaceDetails> = {
+const legacyDetails: Partial<WorkspaceDetails> = {
   isPerSeat: false,
   workspaceDomains: [{ domainName: 'legacy-team.example' }],
   workspaceFeatures: { FREE: allowance(1), PRO: allowance(5), PRO_PERSONAL: allowance(5) },
@@ -107,8 +107,6 @@ export const routeOf = (space: UserWorkspace) => ({
   cancel: `DELETE /api/v1/workspaces/${space.workspaceId}/invitations`,
   suggest: 'GET /api/v2/users/suggest',
 });
-
-export const membersAnswer = (items: SpaceMember[]) => json(200, { items, total: items.length });
 
 /** The members list answered by the fake server, filtered by its search like the real one. */
 export function searchingMembers(items: SpaceMember[]) {

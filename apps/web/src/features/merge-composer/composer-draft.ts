@@ -1,7 +1,7 @@
 import { missingMergeFields } from '@mergeboard/core';
 import type { Spreadsheet } from './api/upload-spreadsheet';
 
-export type SheetOfSpreadsheet = Spreadsheet['sheets'][number];
+type SheetOfSpreadsheet = Spreadsheet['sheets'][number];
 
 /**
  * The spreadsheet, sheet and email column the merge sends to, and the columns whose addresses get
@@ -66,7 +66,7 @@ export function mergeFieldText(column: string, fallback = ''): string {
 }
 
 /** True when the editor holds no text (TipTap's empty document is `<p></p>`). */
-export function isBlankHtml(html: string): boolean {
+function isBlankHtml(html: string): boolean {
   return html.replace(/<[^>]*>/g, '').trim() === '';
 }
 

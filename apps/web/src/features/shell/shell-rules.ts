@@ -1,6 +1,6 @@
 import { planLabel, showsUpgradeButton, type SpacePermissions, type UserWorkspace } from '@mergeboard/core';
 
-export function isBillingPage(pathname: string): boolean {
+function isBillingPage(pathname: string): boolean {
   return /\/space\/billing\/?$/.test(pathname);
 }
 

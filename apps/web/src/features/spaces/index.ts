@@ -8,20 +8,12 @@ export { useCreateWorkspace } from './api/create-workspace';
 export { useDeleteWorkspace } from './api/delete-workspace';
 export { useTransferOwnership } from './api/transfer-ownership';
 export { useUpdateWorkspace } from './api/update-workspace';
-export { useWorkspace, getWorkspaceQueryOptions } from './api/get-workspace';
+export { getWorkspaceQueryOptions } from './api/get-workspace';
 export { useWorkspaceMembers } from './api/list-workspace-members';
 export { useOptionalSpace, useSpace } from './components/space-context';
 export type { SpaceContextValue } from './components/space-context';
 export { RequireSpacePermission, SpaceLoader, SpaceRedirect } from './components/space-redirect';
-export {
-  bestBillingSpace,
-  bestSpace,
-  findSpace,
-  lastActiveSpaceId,
-  ownedSpaceCount,
-  rememberActiveSpace,
-} from './select-space';
-export { permissionsFor } from './space-permissions';
+export { bestSpace, findSpace, ownedSpaceCount } from './select-space';
 export { useRefreshSpaces } from './use-refresh-spaces';
 
 /** Signed-in top-level routes: '/' (best space) and /settings/billing (ROUTE-007). */

@@ -1,1 +1,1 @@
-export { getHealthQueryOptions, useHealth } from './api/get-health';
+export { useHealth } from './api/get-health';

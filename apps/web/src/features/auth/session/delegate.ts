@@ -4,7 +4,7 @@ import { spaceIdOfPath } from '../../events';
  * The legacy app has no space URLs: `/{workspaceId}/{slug}/mail-merges?x` becomes
  * `/mail-merges?x` there (AUTH-007).
  */
-export function stripSpacePrefix(pathAndSearch: string): string {
+function stripSpacePrefix(pathAndSearch: string): string {
   const url = new URL(pathAndSearch, 'http://same.origin');
   let path = url.pathname;
   if (spaceIdOfPath(path) !== null) {

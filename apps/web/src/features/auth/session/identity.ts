@@ -1,6 +1,6 @@
 import { decodeJwtPayload } from '../../../lib/jwt';
 
-export interface Identity {
+interface Identity {
   email: string | null;
   name: string | null;
 }

@@ -3,7 +3,7 @@ import { readStorage, removeStorage, writeStorage } from '../../../lib/browser-s
 /** What the visitor asked for when leaving for the provider; read back on /login/callback. */
 export const SIGN_IN_INTENT_KEY = 'mb.signin';
 
-export interface SignInIntent {
+interface SignInIntent {
   /** Where to go after sign-in (the login page's `continue`), unchecked. */
   continue: string | null;
   /** Create the account when this sign-in has none yet (AUTH-004). */

@@ -26,7 +26,7 @@ export function storeSignedIn(now: number): void {
   writeStorage('local', LAST_LOGIN_KEY, String(now));
 }
 
-export interface StoredSession {
+interface StoredSession {
   sessionId: string;
   /** The backend id token, or the legacy app's delegate token when one was handed over. */
   bearer: string;

@@ -3,7 +3,7 @@ import { addSeatsV1, type ContractInput, type SeatPurchase } from '@mergeboard/c
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
-export type AddSeatsInput = ContractInput<typeof addSeatsV1>;
+type AddSeatsInput = ContractInput<typeof addSeatsV1>;
 
 /**
  * POST …/subscriptions/v2/{subId}/seats/v1 (API-035, SEAT-015): buys seats now, charged pro

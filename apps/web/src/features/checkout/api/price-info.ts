@@ -3,7 +3,7 @@ import { priceInfoV1, priceInfoV2, STALE_TIME_MS, type ContractInput } from '@me
 import { contractQueryKey } from '../../../lib/api-query';
 import { callAuthed } from '../../../lib/authed-call';
 
-export type PriceInfoBody = ContractInput<typeof priceInfoV2>['body'];
+type PriceInfoBody = ContractInput<typeof priceInfoV2>['body'];
 
 /**
  * POST …/stripe/checkout/v2/info (API-029): what the purchase costs, from the payment provider's

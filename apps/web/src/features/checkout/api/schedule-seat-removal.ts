@@ -10,7 +10,7 @@ import {
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
-export type ScheduleSeatRemovalInput = ContractInput<typeof scheduleSeatRemoval>;
+type ScheduleSeatRemovalInput = ContractInput<typeof scheduleSeatRemoval>;
 
 /**
  * POST …/seats/v1/scheduled-removals (API-036, SEAT-023): the unused seats go at the end of the

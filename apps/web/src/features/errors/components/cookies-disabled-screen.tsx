@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../../lib/page-title';
 import { CenteredPage } from '../../../ui/centered-page';
 
-export interface CookieHelp {
+interface CookieHelp {
   browser: string | null;
   href: string;
 }

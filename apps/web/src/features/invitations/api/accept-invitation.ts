@@ -4,10 +4,10 @@ import { isApiError } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
-export const ACCEPT_MAX_RETRIES = 3;
-export const ACCEPT_RETRY_DELAY_MS = 250;
+const ACCEPT_MAX_RETRIES = 3;
+const ACCEPT_RETRY_DELAY_MS = 250;
 
-export interface AcceptedInvitation {
+interface AcceptedInvitation {
   workspaceId: string;
   workspaceName: string;
   isActiveWorkspace: boolean;

@@ -30,10 +30,10 @@ export function usePollResults(id: string) {
  * The most individual answers the poll tab reads when it falls back to pollResponses: ten full
  * pages. The server interleaves answers by share, so a poll cut short still shows fair percentages.
  */
-export const POLL_RESPONSES_READ_MAX = 10 * POLL_RESPONSES_MAX_LIMIT;
+const POLL_RESPONSES_READ_MAX = 10 * POLL_RESPONSES_MAX_LIMIT;
 
 /** The fallback's answer: the counted answers, how many responses were read, and how many exist. */
-export interface PollResponsesTally {
+interface PollResponsesTally {
   items: PollCount[];
   read: number;
   total: number;

@@ -12,7 +12,7 @@ import { callAuthed } from '../../../lib/authed-call';
 import { contractQueryKey, contractQueryOptions, type QueryArgs } from '../../../lib/api-query';
 
 /** The query string of a list call (filterBy URL-encoded, CONST-012). */
-export interface MailMergeListQuery {
+interface MailMergeListQuery {
   filterBy?: string;
   sortBy?: string;
   limit: string;

@@ -9,9 +9,8 @@ import { usePollResponses, usePollResults, useSentCampaign } from '../api/campai
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
 /** MM-018: shown when the merge was sent by someone else. */
-export const SUBJECT_FALLBACK =
-  'Subject is unavailable because this mail merge has been sent by someone else';
-export const POLL_HELP_TEXT = 'Learn how to add a poll to your mail merge';
+const SUBJECT_FALLBACK = 'Subject is unavailable because this mail merge has been sent by someone else';
+const POLL_HELP_TEXT = 'Learn how to add a poll to your mail merge';
 
 function RateRow({ label, rate }: { label: string; rate: Rate }) {
   return (

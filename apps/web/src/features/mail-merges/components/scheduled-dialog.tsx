@@ -16,9 +16,9 @@ import type { ScheduledOutletContext } from './scheduled-tab';
 import { pollWhileSending } from '../follow-sending';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
 
-export const CANCELLED_TEXT = 'Mail merge cancelled.';
+const CANCELLED_TEXT = 'Mail merge cancelled.';
 /** C16: the work-area error banner keeps the spec's spelling. */
-export const CANCEL_EVENT = 'scheduled_merge_canceled_by_user';
+const CANCEL_EVENT = 'scheduled_merge_canceled_by_user';
 
 const pollMergeWhileSending = pollWhileSending((merge: { status: string; mergeTime: number | null }) => [
   merge,

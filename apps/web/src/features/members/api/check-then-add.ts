@@ -5,7 +5,7 @@ export interface AdditionOutcome {
 }
 
 /** One address of an add or invite answer: the reason it is refused, or null. */
-export type AddressAnswer = { email: string; reason: string | null };
+type AddressAnswer = { email: string; reason: string | null };
 
 const refusalsOf = (answers: readonly AddressAnswer[]) =>
   answers.flatMap(({ email, reason }) => (reason === null ? [] : [{ email, reason }]));

@@ -7,9 +7,9 @@ import { getWorkspaceQueryOptions } from '../../spaces';
  * the contract path with the space's id, which matches every list of that space whatever its
  * search, sort or page.
  */
-export const spaceMembersKey = (workspaceId: string) =>
+const spaceMembersKey = (workspaceId: string) =>
   [listWorkspaceMembers.path, { params: { id: workspaceId } }] as const;
-export const spaceSubscriptionsKey = (workspaceId: string) =>
+const spaceSubscriptionsKey = (workspaceId: string) =>
   [listSubscriptionsV2.path, { params: { id: workspaceId } }] as const;
 
 /** Every member change of one space shares this key, so the page knows when one runs (MEM-047). */

@@ -7,7 +7,7 @@ import { EmailTagInput, type EmailTag } from '../../../ui/email-tag-input';
 import type { AdditionOutcome } from '../api/check-then-add';
 import { useUserSuggestions } from '../api/suggest-users';
 
-export interface AddressesModalTexts {
+interface AddressesModalTexts {
   title: string;
   submit: string;
   /** MEM-054 / INV-015: said when the check refuses some addresses. */

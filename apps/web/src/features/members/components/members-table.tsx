@@ -69,7 +69,7 @@ function UserCell({ member, compact }: { member: SpaceMember; compact: boolean }
   );
 }
 
-export interface MemberSelection {
+interface MemberSelection {
   selected: ReadonlyMap<string, SpaceMember>;
   onChange: (next: Map<string, SpaceMember>) => void;
   disabled: boolean;

@@ -4,7 +4,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
 export type NewMerge = ContractInput<typeof createMerge>['body'];
-export type CreatedMerge = ContractResponse<typeof createMerge>;
+type CreatedMerge = ContractResponse<typeof createMerge>;
 
 /**
  * POST /api/v1/workspaces/:id/merges: send now or schedule. A new merge changes the Scheduled and

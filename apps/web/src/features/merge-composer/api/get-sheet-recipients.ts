@@ -11,7 +11,7 @@ export interface SheetRef {
 }
 
 /** The columns analysed: the addresses, and the Cc and Bcc columns when chosen. */
-export interface RecipientColumns {
+interface RecipientColumns {
   emailColumn: string | null;
   ccColumn: string | null;
   bccColumn: string | null;

@@ -6,7 +6,7 @@ import { useSpace } from '../../spaces';
 import { useTemplateDrafts } from '../../templates';
 import { importedDraftQuery, useTemplateGallery } from '../api/list-templates';
 
-export interface MessageStart {
+interface MessageStart {
   subject: string;
   bodyHtml: string;
 }

@@ -20,7 +20,7 @@ import { RecipientsStep } from './recipients-step';
 import { SendStep } from './send-step';
 import { StepProblems } from './step-problems';
 
-export const MOBILE_COMPOSER_TEXT = 'To create a mail merge, please visit the desktop version.';
+const MOBILE_COMPOSER_TEXT = 'To create a mail merge, please visit the desktop version.';
 
 const STEPS = ['Recipients', 'Message', 'Send'] as const;
 

@@ -24,7 +24,7 @@ import { SkippedCopies } from './skipped-copies';
 import { SkippedRows } from './skipped-rows';
 import { SpreadsheetDropZone } from './spreadsheet-drop-zone';
 
-export const tooLargeText = (name: string) =>
+const tooLargeText = (name: string) =>
   `${name} is larger than ${SPREADSHEET_LIMITS.maxBytes / (1024 * 1024)} MB. Split it into smaller files.`;
 
 interface RecipientsStepProps {

@@ -3,10 +3,10 @@ import { useState, type DragEvent } from 'react';
 import { SPREADSHEET_LIMITS } from '@mergeboard/core';
 import { formatRecipientCount } from '../composer-draft';
 
-export const ACCEPTED_FILES =
+const ACCEPTED_FILES =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_MEGABYTES = SPREADSHEET_LIMITS.maxBytes / (1024 * 1024);
-export const LIMITS_TEXT = `CSV or XLSX, up to ${MAX_MEGABYTES} MB and ${formatRecipientCount(SPREADSHEET_LIMITS.maxRows)} rows.`;
+const LIMITS_TEXT = `CSV or XLSX, up to ${MAX_MEGABYTES} MB and ${formatRecipientCount(SPREADSHEET_LIMITS.maxRows)} rows.`;
 
 /**
  * Where a spreadsheet file comes in: dropped on the zone, or picked with the button (the way in

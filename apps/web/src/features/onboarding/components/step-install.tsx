@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 
-export interface StepInstallProps {
+interface StepInstallProps {
   /** The user record has an installation timestamp or the marketplace link was opened (ONB-010). */
   canContinue: boolean;
   onMarketplaceVisited: () => void;

@@ -29,7 +29,7 @@ async function pendingRemoval(workspaceId: string, subId: string, signal: AbortS
   }
 }
 
-export interface ScheduledRemovalState {
+interface ScheduledRemovalState {
   /** The pending removal; null when there is none or it is not looked up. */
   removal: ScheduledSeatRemoval | null;
   /** The subscription it belongs to, once the seats are known. */

@@ -3,7 +3,7 @@ import { createWorkspace } from '@mergeboard/core';
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
-export interface CreateWorkspaceInput {
+interface CreateWorkspaceInput {
   workspaceName: string;
   userId: string;
 }

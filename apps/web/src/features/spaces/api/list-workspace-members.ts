@@ -3,7 +3,7 @@ import { listWorkspaceMembers, MEMBER_PAGE_SIZE, STALE_TIME_MS } from '@mergeboa
 import { contractQueryOptions } from '../../../lib/api-query';
 
 /** GET /api/v1/workspaces/{id}/members (API-011): the first page of members (100, decision C10). */
-export function getWorkspaceMembersQueryOptions(workspaceId: string) {
+function getWorkspaceMembersQueryOptions(workspaceId: string) {
   return contractQueryOptions(
     listWorkspaceMembers,
     { params: { id: workspaceId }, query: { limit: String(MEMBER_PAGE_SIZE) } },

@@ -4,7 +4,7 @@ import type { WorkspaceDetails } from '@mergeboard/core';
 import type { ApiError } from '../../../lib/api-client';
 import { callAuthed } from '../../../lib/authed-call';
 
-export interface UpdateWorkspaceInput {
+interface UpdateWorkspaceInput {
   workspaceId: string;
   workspaceName?: string;
   memberInviteUser?: boolean;

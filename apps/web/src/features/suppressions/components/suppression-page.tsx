@@ -52,10 +52,10 @@ export interface SuppressionListQuery {
  * UNSUB-016 / BOUNCE-014: why a member's Delete is disabled on a shared WORKSPACE entry. The spec
  * gives the rule but no text; this one is ours.
  */
-export const SHARED_ENTRY_DELETE_REASON =
+const SHARED_ENTRY_DELETE_REASON =
   'Only the owner or an admin can delete entries shared with the whole space.';
 
-export interface SuppressionTexts {
+interface SuppressionTexts {
   title: string;
   inputLabel: string;
   submit: string;

@@ -9,7 +9,7 @@ export function useTemplates() {
   return useQuery(contractQueryOptions(listTemplates, undefined, { staleTime: STALE_TIME_MS.templates }));
 }
 
-export type CreatedDraft = ContractResponse<typeof createDraft>;
+type CreatedDraft = ContractResponse<typeof createDraft>;
 
 /** POST /api/users/{userId}/drafts (API-061): a draft from a gallery template. */
 export function useCreateDraft() {

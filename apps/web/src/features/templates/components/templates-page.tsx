@@ -33,14 +33,14 @@ import {
   type ImportedDraft,
 } from '../template-drafts';
 
-export const MOBILE_TEMPLATES_TEXT = 'To use one of these templates, please visit the desktop version.';
-export const DRAFT_FAILED_TEXT = 'Gmail draft could not be created';
-export const draftCreatedText = (subject: string) => `${subject} Gmail draft created`;
+const MOBILE_TEMPLATES_TEXT = 'To use one of these templates, please visit the desktop version.';
+const DRAFT_FAILED_TEXT = 'Gmail draft could not be created';
+const draftCreatedText = (subject: string) => `${subject} Gmail draft created`;
 /**
  * TPL-005: the compose permission was not given (denied, or the trip failed). The spec only says
  * 'Failed auth shows an error'; this text is ours.
  */
-export const COMPOSE_FAILED_ALERT = {
+const COMPOSE_FAILED_ALERT = {
   title: 'Permission to compose mail was not granted',
   message: `${env.productName} needs your permission to compose mail to import a template as a Gmail draft. Click Import to ask again.`,
 } as const;
