@@ -200,6 +200,7 @@ function probes(world: World): Record<string, Probe> {
     },
     'PUT /api/v1/workspaces/:id/members/activate': { params: space, body: { userIds: [randomUUID()] } },
     'GET /api/v1/workspaces/:id/members/promote-validity': { params: space },
+    'GET /api/v1/workspaces/:id/managers': { params: space },
     'PUT /api/v1/workspaces/:id/invitations/resend': {
       params: space,
       body: { invitedUserEmails: ['new.hire@acme.example'] },
