@@ -1,4 +1,5 @@
 import { Group, Select } from '@mantine/core';
+import { COPY_ADDRESSES_PER_CELL } from '@mergeboard/core';
 import { chosenSheet, sheetChoice, type RecipientsChoice } from '../composer-draft';
 
 /**
@@ -42,7 +43,7 @@ export function SheetAndColumnPickers({
       />
       <Select
         label="Cc column"
-        description="Each row's addresses there get a copy"
+        description={`Up to ${COPY_ADDRESSES_PER_CELL} addresses a row get a copy`}
         placeholder="None"
         data={columns}
         value={choice.ccColumn}
@@ -52,7 +53,7 @@ export function SheetAndColumnPickers({
       />
       <Select
         label="Bcc column"
-        description="Each row's addresses there get a blind copy"
+        description={`Up to ${COPY_ADDRESSES_PER_CELL} addresses a row get a blind copy`}
         placeholder="None"
         data={columns}
         value={choice.bccColumn}
