@@ -6,7 +6,8 @@ import {
   subscriptionPaymentPlans,
   subscriptions,
 } from './billing';
-import { campaignRecipients, campaigns, pollAnswers, scheduledMerges } from './campaigns';
+import { campaignRecipients, campaigns, pollAnswers } from './campaigns';
+import { scheduledMerges } from './scheduled-merges';
 import { identities, rolloutStatus, sessions, users } from './identity';
 import { invitations, memberships } from './memberships';
 import { workspaceDomains, workspaces } from './workspaces';
