@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyQuotaOf } from '../members/member-rules';
-import {
-  FREE_SCHEDULE_REFUSAL,
-  dailyRecipientQuota,
-  quotaDay,
-  quotaResetsAt,
-  scheduleRefusal,
-} from './daily-quota';
+import { dailyRecipientQuota, quotaDay, quotaResetsAt } from './daily-quota';
 
 describe('the daily recipient quota', () => {
   it('CONST-015 CONST-016 CONST-017 follows the plan, a free user taking the server freeUserQuota', () => {
@@ -35,13 +29,6 @@ describe('the daily recipient quota', () => {
         workspace: { inTrial: true, hasActiveSubscription: false },
       }),
     ).toBe(400);
-  });
-
-  it('CONST-018 free users cannot schedule mail merges; paid users can', () => {
-    expect(scheduleRefusal('FREE')).toBe(FREE_SCHEDULE_REFUSAL);
-    expect(FREE_SCHEDULE_REFUSAL).toBe('Free users cannot schedule mail merges.');
-    expect(scheduleRefusal('PRO')).toBeNull();
-    expect(scheduleRefusal('PRO_PERSONAL')).toBeNull();
   });
 
   it('counts per UTC day and resets at the next midnight UTC', () => {

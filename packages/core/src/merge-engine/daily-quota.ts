@@ -34,14 +34,6 @@ export function dailyRecipientQuota(options: {
   return met ? quota : WORKSPACE_QUOTA_SENT_THRESHOLD_24H;
 }
 
-/** CONST-018: free users cannot schedule mail merges. */
-export const FREE_SCHEDULE_REFUSAL = 'Free users cannot schedule mail merges.';
-
-/** Why the sender may not schedule a merge, or null when they may (CONST-018). */
-export function scheduleRefusal(plan: UserPlan): string | null {
-  return plan === 'FREE' ? FREE_SCHEDULE_REFUSAL : null;
-}
-
 /** The day a send counts against (the quota's day is the UTC calendar day), as YYYY-MM-DD. */
 export function quotaDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);

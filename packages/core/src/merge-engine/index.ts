@@ -1,4 +1,5 @@
 export * from './merge-fields';
 export * from './daily-quota';
+export * from './schedule-rule';
 export * from './merge-contracts';
 export * from './message-addresses';
