@@ -64,23 +64,13 @@ describe('spreadsheet bombs (issue 21 finding 2; RELIABILITY Input: archives jud
     return outcome;
   }
 
-  it('refuses a 700 KB sheet that unpacks to 240 MB with 400 while /healthz answers, memory bounded', async () => {
-    const bytes = await rowsBomb();
-    expect(bytes.length).toBeLessThan(800 * 1024);
-    const outcome = await uploadWhileProbing('rows-bomb.xlsx', bytes);
-    expect(outcome).toMatchObject({
-      status: 400,
-      code: 'spreadsheet_too_large',
-      message: 'The file unpacks to more than 100 MB.',
-    });
-    expect(outcome.healthzAnswers).toBeGreaterThan(0);
-    expect(outcome.rssGrowth).toBeLessThan(RSS_GROWTH_BOUND);
-  });
-
-  it('refuses a 400 KB file holding one 400 MB cell with 400 while /healthz answers, memory bounded', async () => {
-    const bytes = await cellBomb();
-    expect(bytes.length).toBeLessThan(500 * 1024);
-    const outcome = await uploadWhileProbing('cell-bomb.xlsx', bytes);
+  it.each([
+    { bomb: 'a 700 KB sheet that unpacks to 240 MB', name: 'rows-bomb.xlsx', make: rowsBomb, under: 800 },
+    { bomb: 'a 400 KB file holding one 400 MB cell', name: 'cell-bomb.xlsx', make: cellBomb, under: 500 },
+  ])('refuses $bomb with 400 while /healthz answers, memory bounded', async ({ name, make, under }) => {
+    const bytes = await make();
+    expect(bytes.length).toBeLessThan(under * 1024);
+    const outcome = await uploadWhileProbing(name, bytes);
     expect(outcome).toMatchObject({
       status: 400,
       code: 'spreadsheet_too_large',
