@@ -4,6 +4,7 @@ import type { Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
+import { embeddedChainsFor } from './embedded-door';
 import { logSerializers } from './http/log-redaction';
 
 /**
@@ -22,22 +23,9 @@ export function processLogger(config: Config): pino.Logger {
 }
 
 /**
- * Demo data fills the embedded shape on its first start (DEMO=0 turns that off); on PostgreSQL
- * it is loaded only when asked for (DEMO=1 or `npm run demo`).
+ * The configured database, locked (embedded) and migrated: every process migrates on start, the
+ * product's chain and those of the embedded parts its configuration runs.
  */
-export function wantsDemo(config: Config): boolean {
-  return config.DEMO ?? config.database.kind === 'pglite';
-}
-
-/** Loads the demo data when wanted; the demo feature is imported only then. */
-export async function seedDemoIfWanted(config: Config, database: Database, logger: pino.Logger) {
-  if (!wantsDemo(config)) return;
-  const { seedDemo } = await import('./features/demo');
-  const { seeded } = await seedDemo({ db: database.db });
-  if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
-}
-
-/** The configured database, locked (embedded) and migrated: every process migrates on start. */
 export async function openMigrated(config: Config): Promise<Database> {
   let unlock = () => {};
   if (config.database.kind === 'pglite' && config.database.dir) {
@@ -46,7 +34,7 @@ export async function openMigrated(config: Config): Promise<Database> {
   }
   try {
     const database = await openDatabase(config.database);
-    await runMigrations(database);
+    await runMigrations(database, embeddedChainsFor(config));
     return {
       ...database,
       close: async () => {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type pino from 'pino';
 import type { Runtime } from './app-context';
-import { openMigrated, processLogger, seedDemoIfWanted, wantsDemo, type Stoppable } from './boot';
+import { openMigrated, processLogger, type Stoppable } from './boot';
 import { loadConfig, type Config } from './config/config';
 import type { Database } from './db/client';
+import { buyDemoPurchases, seedDemoData, seedDemoIfWanted, wantsDemo } from './embedded-door';
 import { setUpCatalogue, type CatalogueResult } from './features/billing';
-import { provisionDemoPurchases, seedDemo } from './features/demo';
 import { createPayments } from './features/payments';
 import { buildApp } from './app/build-app';
 import { closePromptly } from './http/close-promptly';
-import { jobs } from './app/jobs';
+import { jobsFor } from './app/jobs';
 import { startQueue, type Queue } from './jobs/queue';
 import { startWorker } from './worker';
 
@@ -22,7 +22,7 @@ interface RunningServer extends Stoppable {
 export async function loadDemo(config: Config = loadConfig()): Promise<boolean> {
   const database = await openMigrated(config);
   try {
-    const { seeded } = await seedDemo({ db: database.db });
+    const { seeded } = await seedDemoData(database);
     return seeded;
   } finally {
     await database.close();
@@ -61,12 +61,7 @@ async function setUpSandbox(options: {
     return;
   }
   if (!wantsDemo(config)) return;
-  await provisionDemoPurchases({
-    db: database.db,
-    stripe: payments.stripe,
-    provider: payments.provider,
-    publicUrl: options.url,
-  }).catch((error: unknown) =>
+  await buyDemoPurchases({ database, payments, publicUrl: options.url }).catch((error: unknown) =>
     logger.error({ err: error }, 'the demo subscriptions could not be bought in the payment sandbox'),
   );
 }
@@ -81,7 +76,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const database = await openMigrated(config);
   await seedDemoIfWanted(config, database, logger);
   const payments = createPayments(config);
-  const queue: Queue = await startQueue({ database, config, logger, work: config.ROLE !== 'web', jobs });
+  const queue: Queue = await startQueue({
+    database,
+    config,
+    logger,
+    work: config.ROLE !== 'web',
+    jobs: await jobsFor(config),
+  });
   const context: Runtime = { config, database, queue, payments };
 
   const app = await buildApp({ context });

@@ -1,6 +1,7 @@
-import { jobs } from './app/jobs';
-import { openMigrated, processLogger, seedDemoIfWanted, type Stoppable } from './boot';
+import { jobsFor } from './app/jobs';
+import { openMigrated, processLogger, type Stoppable } from './boot';
 import type { Config } from './config/config';
+import { seedDemoIfWanted } from './embedded-door';
 import { startQueue } from './jobs/queue';
 import { databaseShape, runUntilSignalled } from './run-main';
 
@@ -12,7 +13,7 @@ export async function startWorker(config: Config): Promise<Stoppable> {
   const logger = processLogger(config);
   const database = await openMigrated(config);
   await seedDemoIfWanted(config, database, logger);
-  const queue = await startQueue({ database, config, logger, work: true, jobs });
+  const queue = await startQueue({ database, config, logger, work: true, jobs: await jobsFor(config) });
   let stopping: Promise<void> | null = null;
   const stop = () => {
     // Let running jobs end, then close the database.

@@ -9,7 +9,7 @@ import {
   type WorkspaceStatus,
 } from '@mergeboard/core';
 import { memberships, rolloutStatus, users, workspaces } from '../db/schema';
-import { seedDemo } from '../features/demo';
+import { seedDemo } from '../embedded/demo';
 import { signedInAs } from '../testing/sessions';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { routes } from './routes';

@@ -19,11 +19,10 @@ import {
   redirectUri,
 } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
-import { cookieIdentity, registerLocalIssuer } from '../features/auth';
+import { registerEmbeddedParts } from '../embedded-door';
+import { cookieIdentity } from '../features/auth';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
-import { registerMailboxPage } from '../features/mail';
 import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/payments';
-import { registerStripeSandbox } from '../features/stripe-sandbox';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
@@ -133,28 +132,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   for (const route of options.routes ?? defaultRoutes) registerRoute(app, context, route);
-  if (config.signIn.provider === 'local') {
-    await registerLocalIssuer(app, {
-      database: context.database,
-      issuerUrl: localIssuerUrl(config),
+  await registerEmbeddedParts(app, {
+    context,
+    internalOrigin,
+    issuer: {
+      url: localIssuerUrl(config),
       client: { ...localClientCredentials(config), redirectUris: [redirectUri(config)] },
-      productName: config.PRODUCT_NAME,
-      secret: config.SESSION_SECRET,
-    });
-  }
-
-  if (config.payments.provider === 'sandbox') {
-    await registerStripeSandbox(app, {
-      database: context.database,
-      secretKey: config.payments.secretKey,
-      apiVersion: STRIPE_API_VERSION,
-      publicUrl: config.publicUrl,
-      webhook: {
-        url: () => `${internalOrigin()}${STRIPE_WEBHOOK_PATH}`,
-        secret: config.payments.webhookSecret,
-      },
-    });
-  }
+    },
+    webhook: { path: STRIPE_WEBHOOK_PATH, apiVersion: STRIPE_API_VERSION },
+    identify: (request) => cookieIdentity(context.database.db, request, config.SESSION_SECRET),
+  });
   app.addHook('onListen', async () => context.payments.listeningAt(internalOrigin()));
   await registerStripeWebhook(app, {
     database: context.database,
@@ -164,13 +151,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     webhookSecret: config.payments.webhookSecret,
   });
-
-  if (!config.SMTP_URL)
-    registerMailboxPage(app, {
-      database: context.database,
-      productName: config.PRODUCT_NAME,
-      identify: (request) => cookieIdentity(context.database.db, request, config.SESSION_SECRET),
-    });
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;

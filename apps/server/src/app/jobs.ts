@@ -1,14 +1,14 @@
-import { purgeExpiredIssuerStateJob } from '../features/auth';
 import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
 import { deliverMailJob } from '../features/mail';
 import { mergeQuotaResetJob, mergeReaperJob, mergeSendJob } from '../features/merge-engine';
+import type { Config } from '../config/config';
+import { embeddedJobsFor } from '../embedded-door';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
 
 /** Every background job a worker runs; features contribute theirs here, like routes. */
 export const jobs: readonly JobDefinition[] = [
   purgeExpiredSessions,
-  purgeExpiredIssuerStateJob,
   deliverMailJob,
   syncBillingCustomerJob,
   seatDriftJob,
@@ -16,3 +16,8 @@ export const jobs: readonly JobDefinition[] = [
   mergeReaperJob,
   mergeQuotaResetJob,
 ];
+
+/** The product's jobs and those of the embedded parts this configuration runs. */
+export async function jobsFor(config: Config): Promise<JobDefinition[]> {
+  return [...jobs, ...(await embeddedJobsFor(config))];
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, scheduledMerges, users, workspaces } from '../db/schema';
-import { seedDemo } from '../features/demo';
+import { seedDemo } from '../embedded/demo';
 import { signedInAs } from '../testing/sessions';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { routes } from './routes';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULED_MERGE_STATUSES } from '@mergeboard/core';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { runMigrations } from './migrate';
+import { EMBEDDED_CHAINS, runMigrations } from './migrate';
 import {
   auditEvents,
   bounces,
@@ -100,7 +100,7 @@ describe('data model', () => {
   });
 
   it('applies nothing twice: running the migrations again is a no-op', async () => {
-    await expect(runMigrations(database)).resolves.toBeUndefined();
+    await expect(runMigrations(database, EMBEDDED_CHAINS)).resolves.toBeUndefined();
   });
 
   it('installs pg_trgm and backs address and title search with trigram indexes', async () => {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Runtime } from '../app-context';
 import { loadConfig, type Config } from '../config/config';
 import { buildApp, type BuildAppOptions } from '../app/build-app';
-import { jobs } from '../app/jobs';
+import { jobsFor } from '../app/jobs';
 import { closePromptly } from '../http/close-promptly';
 import { createPayments } from '../features/payments';
 import { startQueue } from '../jobs/queue';
@@ -45,7 +45,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     work: options.work ?? false,
     pollingIntervalSeconds: 0.5,
-    jobs,
+    jobs: await jobsFor(config),
   });
   const context: Runtime = { config, database, queue, payments };
   const app = await buildApp({ webDistDir: null, logger: false, ...options, context });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { EMBEDDED_CHAINS, runMigrations } from '../db/migrate';
 
 export interface TestDatabase extends Database {
   /** Drops what the test created; call in afterAll. */
@@ -32,18 +32,18 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
+ * A fresh database for one test file, migrated with every chain (tests run the embedded parts too): in-memory PGlite by default, or a brand-new
  * PostgreSQL database in the `integration-postgres` project, so files never see each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!testingPostgres()) {
     const database = await openDatabase({ kind: 'pglite', dir: null });
-    await runMigrations(database);
+    await runMigrations(database, EMBEDDED_CHAINS);
     return { ...database, destroy: () => database.close() };
   }
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
-  await runMigrations(database);
+  await runMigrations(database, EMBEDDED_CHAINS);
   return {
     ...database,
     destroy: async () => {

@@ -11,7 +11,5 @@ export * from './merge-workers';
 export * from './suppressions';
 export * from './content';
 export * from './system';
-export * from './oidc';
 export * from './mail';
-export * from './stripe-sandbox';
 export * from './relations';

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, errorBodySchema, type AuthSession } from '@mergeboard/core';
 import { sessions } from '../../db/schema';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TestBrowser } from '../../testing/http-client';

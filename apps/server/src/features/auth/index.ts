@@ -2,5 +2,4 @@ export { authRoutes } from './auth-routes';
 export { startSession } from './auth-service';
 export { SESSION_COOKIE, cookieIdentity, sessionCookieValue } from './refresh-cookie';
 export { ComposeGrantLost, GoogleUnavailable, googleAccessFor, type GoogleAccess } from './google-access';
-export { registerLocalIssuer } from './local-issuer';
-export { purgeExpiredIssuerStateJob } from './local-issuer/purge-job';
+export { signInFormRouteConfig } from './sign-in-limit';

@@ -15,9 +15,9 @@ import {
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { STRIPE_WEBHOOK_PATH } from '../payments';
-import { stripeSignature } from '../stripe-sandbox';
+import { stripeSignature } from '../../embedded/stripe-sandbox';
 import { postForm, sessionFields, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 

@@ -13,7 +13,7 @@ import { memberships, rolloutStatus, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
-import { provisionDemoPurchases, seedDemo } from '../demo';
+import { provisionDemoPurchases, seedDemo } from '../../embedded/demo';
 import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';

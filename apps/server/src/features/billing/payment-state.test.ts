@@ -6,7 +6,7 @@ import { billingCustomers, users, workspaces } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { billingBase, buyPlan, newSpace, postForm } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 

@@ -5,7 +5,7 @@ import { subscriptions, users } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { buyPlan, newSpace } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { findSeatDrift } from './drift/seat-drift';

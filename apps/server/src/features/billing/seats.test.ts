@@ -12,7 +12,7 @@ import { scheduledSeatRemovals, users, workspaces } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { listSentCampaigns as listSentRows, sentCampaignBatches } from './mail-merge-queries';
 
 type Caller = { headers: { authorization: string } };

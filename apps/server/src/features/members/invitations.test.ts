@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { memberKit, type Caller } from './member-test-kit';
 
 describe('invitations', () => {

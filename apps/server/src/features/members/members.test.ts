@@ -18,7 +18,7 @@ import {
   workspaces,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { memberKit, type Caller, type Person } from './member-test-kit';
 
 describe('members', () => {

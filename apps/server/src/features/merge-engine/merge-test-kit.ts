@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createMerge, type UserPlan } from '@mergeboard/core';
 import { openDatabase, type Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
+import { EMBEDDED_CHAINS, runMigrations } from '../../db/migrate';
 import {
   memberships,
   spreadsheetRows,
@@ -194,7 +194,7 @@ export async function appForWorkerProcesses(
 ): Promise<{ t: TestApp; databaseUrl: string }> {
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
-  await runMigrations(database);
+  await runMigrations(database, EMBEDDED_CHAINS);
   const t = await createTestApp({
     database: {
       ...database,

@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { providerEvents, sandboxStripeObjects } from '../../db/schema';
+import { providerEvents } from '../../db/schema';
+import { sandboxStripeObjects } from '../../embedded/stripe-sandbox/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { stripeSignature } from '../stripe-sandbox';
+import { stripeSignature } from '../../embedded/stripe-sandbox';
 import { createStripe, STRIPE_WEBHOOK_PATH } from '.';
 
 /**

@@ -1,11 +1,16 @@
 import Stripe from 'stripe';
-import { SANDBOX_STRIPE_PREFIX } from '../stripe-sandbox';
 
 /**
  * The Stripe API version every call and every webhook endpoint is pinned to: the one this `stripe`
  * SDK is typed for, so the shapes we read are the shapes we get.
  */
 export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+/**
+ * Where the payment sandbox (embedded/stripe-sandbox) answers when it runs in this process: the
+ * client's side of the door, so the product sends there without loading the sandbox's code.
+ */
+export const SANDBOX_STRIPE_PREFIX = '/sandbox/stripe';
 
 /**
  * Sends the SDK's requests to the sandbox in this process instead of api.stripe.com: same paths

@@ -4,7 +4,7 @@ import { errorBodySchema, workspaceDetailsSchema } from '@mergeboard/core';
 import { memberships, promotions, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { headerSafe } from '../mail';
 import { findSpaceAccess } from '../../access/space-access';
 

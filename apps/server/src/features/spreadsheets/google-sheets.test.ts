@@ -5,7 +5,7 @@ import { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { spaceNamed, storedCounts, storedRows, type Caller } from './spreadsheet-test-kit';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.example';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { spaceNamed, storedCounts, upload, type Caller } from './spreadsheet-test-kit';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { get, spaceNamed, storedCounts, upload, uploaded, type Caller } from './spreadsheet-test-kit';

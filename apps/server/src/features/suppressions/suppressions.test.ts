@@ -6,7 +6,7 @@ import { analyticsEvents, bounces, memberships, unsubscriptions, users, workspac
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { EXPORT_SEARCH_SETTING } from '../../lib/csv-export';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { suppressionCopyQuery } from './suppression-queries';
 
 type Caller = { headers: { authorization: string } };

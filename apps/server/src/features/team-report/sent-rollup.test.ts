@@ -4,7 +4,7 @@ import { getTeamReportSummary, listTeamReportMembers } from '@mergeboard/core';
 import { campaignRecipients, campaigns, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { utcMonthOf } from './team-report-queries';
 
 /**

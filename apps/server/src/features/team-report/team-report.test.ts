@@ -9,7 +9,7 @@ import {
 import { memberships, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 import { utcMonthOf } from './team-report-queries';
 
 type Caller = { headers: { authorization: string } };

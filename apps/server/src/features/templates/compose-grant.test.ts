@@ -13,7 +13,7 @@ import type { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signInThroughLocalIssuer } from '../../testing/sign-in';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 
 function formAction(html: string): string {
   const match = /<form[^>]*action="([^"]+)"/i.exec(html);

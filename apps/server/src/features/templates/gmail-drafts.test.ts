@@ -13,7 +13,7 @@ import { createFakeGoogle } from '../../testing/fake-google';
 import { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.example';
 const CLIENT_SECRET = 'google-secret';

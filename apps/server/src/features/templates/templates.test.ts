@@ -11,7 +11,7 @@ import {
 import { drafts, templates, users } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 
 type Caller = { headers: { authorization: string } };
 

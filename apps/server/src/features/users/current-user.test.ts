@@ -4,7 +4,7 @@ import { currentUserSchema } from '@mergeboard/core';
 import { memberships, senderMonthlySent, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 
 describe('the current user (users/me)', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users, workspaces } from '../../db/schema';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemo } from '../demo';
+import { seedDemo } from '../../embedded/demo';
 
 /** API-006: people to pick in the member modals, never a directory of every user. */
 describe('user suggestions (GET /users/suggest)', () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../../db/client';
-import { oidcPayloads } from '../../../db/schema';
+import type { Database } from '../../db/client';
+import { oidcPayloads } from './schema';
 
 /**
  * Models whose rows belong to a grant: revoking the grant deletes them (oidc-provider's own

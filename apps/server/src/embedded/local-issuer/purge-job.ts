@@ -1,4 +1,4 @@
-import { defineJob } from '../../../jobs/job';
+import { defineJob } from '../../jobs/job';
 import { purgeExpiredIssuerState } from './adapter';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@mergeboard/core';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe("the built-in issuer's sign-in form", () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
-/** Where the sandbox answers; the payments adapter (features/payments) sends the SDK here. */
-export const SANDBOX_STRIPE_PREFIX = '/sandbox/stripe';
+import { SANDBOX_STRIPE_PREFIX } from '../../features/payments';
+
+export { SANDBOX_STRIPE_PREFIX };
 
 /** The hosted payment page of a checkout session, for people (no API key). */
 export const hostedCheckoutPath = (sessionId: string) => `${SANDBOX_STRIPE_PREFIX}/checkout/${sessionId}`;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxStripeObjects } from '../../db/schema';
+import { sandboxStripeObjects } from './schema';
 import { missingResource } from './sandbox-errors';
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };

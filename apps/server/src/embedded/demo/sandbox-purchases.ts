@@ -18,7 +18,7 @@ import {
   subscriptionItemsOf,
   syncBillingCustomer,
   type ResolvedPurchase,
-} from '../billing';
+} from '../../features/billing';
 import { sellDemoPremiumInSandbox } from './sandbox-premium';
 
 /** The demo's own provider ids, written by the seed before any provider existed. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client';
-import { oidcPayloads } from '../../../db/schema';
+import type { Database } from '../../db/client';
+import { oidcPayloads } from './schema';
 
 /**
  * People who signed in through the built-in issuer live in `oidc_payloads` under this model

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../db/client';
+import type { Database } from '../../db/client';
 import { LOCAL_ISSUER_PATH } from './constants';
 import { interactionRoutes } from './interaction-routes';
 import { loadSigningKeys } from './keys';

@@ -1,4 +1,4 @@
-export { LOCAL_ISSUER_PATH } from '../../../access/openid-client';
+export { LOCAL_ISSUER_PATH } from '../../access/openid-client';
 
 /**
  * The Gmail scope the app may ask for later (incremental consent); the local issuer asks the

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app/build-app';
-import { jobs } from '../../../app/jobs';
-import { startQueue, type Queue } from '../../../jobs/queue';
-import { createPayments } from '../../payments';
-import { testConfig } from '../../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
+import { buildApp } from '../../app/build-app';
+import { jobsFor } from '../../app/jobs';
+import { startQueue, type Queue } from '../../jobs/queue';
+import { createPayments } from '../../features/payments';
+import { testConfig } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { DatabaseAdapter } from './adapter';
 import { LOCAL_ISSUER_PATH, registerLocalIssuer, subjectForEmail } from './index';
 
@@ -128,7 +128,7 @@ describe('local OpenID issuer', () => {
       config: testConfig(),
       logger: pino({ level: 'silent' }),
       work: false,
-      jobs,
+      jobs: await jobsFor(testConfig()),
     });
     issuer = await startIssuer(database, queue);
     client = await oidc.discovery(

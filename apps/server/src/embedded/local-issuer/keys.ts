@@ -1,8 +1,8 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, type JWK } from 'jose';
-import type { Database } from '../../../db/client';
-import { appMeta } from '../../../db/schema';
+import type { Database } from '../../db/client';
+import { appMeta } from '../../db/schema';
 
 /** The `app_meta` row holding the issuer's private signing keys (a JWKS). */
 const SIGNING_KEYS_META_KEY = 'oidc_jwks';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
-import type { Database } from '../../../db/client';
-import { signInFormRouteConfig } from '../sign-in-limit';
+import type { Database } from '../../db/client';
+import { signInFormRouteConfig } from '../../features/auth';
 import { findLocalAccount, saveLocalAccount, validateSignIn } from './accounts';
 import { COMPOSE_SCOPE } from './constants';
 import { consentPage, errorPage, signInPage } from './pages';

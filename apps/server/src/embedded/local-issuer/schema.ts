@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { timestamptz } from '../../db/schema/columns';
 
 /**
  * State of the built-in OpenID issuer (sessions, interactions, codes, grants…), one row per

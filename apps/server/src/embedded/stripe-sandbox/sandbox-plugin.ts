@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { Database } from '../../db/client';
-import { sandboxStripeRequests } from '../../db/schema';
+import { sandboxStripeRequests } from './schema';
 import { eventLog } from './sandbox-events';
 import { SandboxError } from './sandbox-errors';
 import type { SandboxContext, SandboxRoute } from './sandbox-route';

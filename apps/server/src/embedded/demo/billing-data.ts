@@ -17,7 +17,7 @@ import type {
   subscriptionPaymentPlans,
   subscriptions,
 } from '../../db/schema';
-import { listPricePlanShape } from '../billing';
+import { listPricePlanShape } from '../../features/billing';
 import { DEMO_SPACES } from './accounts';
 import { DAY } from './address-book';
 import type { Random } from './random';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginHrefFor } from '@mergeboard/core';
 import type { Database } from '../../db/client';
-import { latestMessagesFor } from './mail-queries';
+import { latestMessagesFor } from './mailbox-queries';
 
 const MAILBOX_PATH = '/mailbox';
 

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { interactionPolicy, type Configuration, type JWKS } from 'oidc-provider';
-import type { Database } from '../../../db/client';
+import type { Database } from '../../db/client';
 import { findLocalAccount, subjectForEmail } from './accounts';
 import { databaseAdapterFactory } from './adapter';
 import { COMPOSE_SCOPE } from './constants';

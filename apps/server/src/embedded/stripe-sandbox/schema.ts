@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt } from '../../db/schema/columns';
 
 /**
  * The payment sandbox's own state (features/stripe-sandbox): Stripe objects as Stripe shapes

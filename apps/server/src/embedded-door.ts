@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pino from 'pino';
+import type { AppContext, Runtime } from './app-context';
+import type { Config } from './config/config';
+import type { Database } from './db/client';
+import type { EmbeddedChain } from './db/migrate';
+import type { JobDefinition } from './jobs/job';
+
+/**
+ * The one door to the stage set (`embedded/`): the payment sandbox stands in for Stripe, the
+ * built-in OpenID issuer for Google, the mailbox page for the recipients' inboxes, the demo data
+ * for real customers. Each is imported here with `import()` only when the configuration asks for
+ * it, so a production process (Stripe, Google and SMTP configured, no DEMO) loads none of their
+ * code, and its database gets none of their tables (each part has its own migration chain).
+ * Nothing else in the product imports `embedded/` (lint: tooling/boundaries.test.ts).
+ */
+
+/**
+ * Demo data fills the embedded shape on its first start (DEMO=0 turns that off); on PostgreSQL
+ * it is loaded only when asked for (DEMO=1 or `npm run demo`).
+ */
+export function wantsDemo(config: Config): boolean {
+  return config.DEMO ?? config.database.kind === 'pglite';
+}
+
+/** The migration chains of the parts this configuration runs, besides the product's own. */
+export function embeddedChainsFor(config: Config): EmbeddedChain[] {
+  return [
+    ...(config.payments.provider === 'sandbox' ? (['stripe-sandbox'] as const) : []),
+    ...(config.signIn.provider === 'local' ? (['local-issuer'] as const) : []),
+  ];
+}
+
+/** The jobs of the parts this configuration runs (the issuer forgets expired sign-in state). */
+export async function embeddedJobsFor(config: Config): Promise<JobDefinition[]> {
+  if (config.signIn.provider !== 'local') return [];
+  const { purgeExpiredIssuerStateJob } = await import('./embedded/local-issuer/purge-job');
+  return [purgeExpiredIssuerStateJob];
+}
+
+/** Mounts the issuer, the sandbox and the mailbox page on `app`, each only when configured. */
+export async function registerEmbeddedParts(
+  app: FastifyInstance,
+  options: {
+    context: AppContext;
+    /** This very process, wherever PUBLIC_URL points: the issuer and the sandbox live here. */
+    internalOrigin: () => string;
+    issuer: { url: string; client: { clientId: string; clientSecret: string; redirectUris: string[] } };
+    webhook: { path: string; apiVersion: string };
+    /** Who the browser is signed in as, for the mailbox page (each person sees their own mail). */
+    identify: (request: FastifyRequest) => Promise<{ email: string } | null>;
+  },
+): Promise<void> {
+  const { context, internalOrigin } = options;
+  const { config, database } = context;
+  if (config.signIn.provider === 'local') {
+    const { registerLocalIssuer } = await import('./embedded/local-issuer');
+    await registerLocalIssuer(app, {
+      database,
+      issuerUrl: options.issuer.url,
+      client: options.issuer.client,
+      productName: config.PRODUCT_NAME,
+      secret: config.SESSION_SECRET,
+    });
+  }
+  if (config.payments.provider === 'sandbox') {
+    const { registerStripeSandbox } = await import('./embedded/stripe-sandbox');
+    await registerStripeSandbox(app, {
+      database,
+      secretKey: config.payments.secretKey,
+      apiVersion: options.webhook.apiVersion,
+      publicUrl: config.publicUrl,
+      webhook: {
+        url: () => `${internalOrigin()}${options.webhook.path}`,
+        secret: config.payments.webhookSecret,
+      },
+    });
+  }
+  if (!config.SMTP_URL) {
+    const { registerMailboxPage } = await import('./embedded/mailbox/mailbox-page');
+    registerMailboxPage(app, { database, productName: config.PRODUCT_NAME, identify: options.identify });
+  }
+}
+
+/** Loads the demo data when wanted. */
+export async function seedDemoIfWanted(config: Config, database: Database, logger: pino.Logger) {
+  if (!wantsDemo(config)) return;
+  const { seeded } = await seedDemoData(database);
+  if (seeded) logger.info('demo data loaded (DEMO=0 skips it on a new data directory)');
+}
+
+/** `npm run demo`, or a first start that wants the demo: false when it was loaded before. */
+export async function seedDemoData(database: Database): Promise<{ seeded: boolean }> {
+  const { seedDemo } = await import('./embedded/demo');
+  return seedDemo({ db: database.db });
+}
+
+/** The demo's per-seat subscriptions, bought in the payment sandbox once its catalogue exists. */
+export async function buyDemoPurchases(options: {
+  database: Database;
+  payments: Runtime['payments'];
+  publicUrl: string;
+}): Promise<void> {
+  const { provisionDemoPurchases } = await import('./embedded/demo');
+  await provisionDemoPurchases({
+    db: options.database.db,
+    stripe: options.payments.stripe,
+    provider: options.payments.provider,
+    publicUrl: options.publicUrl,
+  });
+}
