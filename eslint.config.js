@@ -30,6 +30,40 @@ const serverKernel = ['access', 'config', 'db', 'http', 'jobs', 'lib'].map(
   (dir) => `./apps/server/src/${dir}`,
 );
 
+/**
+ * The stage set (server src/embedded: the payment sandbox, the built-in issuer, the mailbox page,
+ * the demo) and the test kits (src/testing in both apps) are not the product: product code never
+ * imports them, so a production process loads none of them. The one door, embedded-door.ts,
+ * loads the stage set with import() when the configuration asks; tests may import both.
+ * tooling/boundaries.test.ts proves these zones fire (tooling/lint-fixtures/stage-set-import.ts).
+ */
+const stageSetZones = [
+  {
+    target: './apps/server/src',
+    from: './apps/server/src/embedded',
+    message: 'Product code does not import the stage set (src/embedded): only src/embedded-door.ts loads it.',
+  },
+  {
+    target: './apps/server/src',
+    from: './apps/server/src/testing',
+    message: 'Product code does not import test kits (src/testing).',
+  },
+  {
+    target: './apps/web/src',
+    from: './apps/web/src/testing',
+    message: 'Product code does not import test kits (src/testing).',
+  },
+];
+/** The stage set uses a feature as any other code does: through its public index.ts. */
+const stageSetFeatureZones = readdirSync('./apps/server/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: './apps/server/src/embedded',
+    from: `./apps/server/src/features/${entry.name}`,
+    except: ['./index.ts'],
+    message: `Import the ${entry.name} feature through its public index.ts, not its internals.`,
+  }));
+
 /** Tests may reach the composition root (they exercise the whole app); other code may not. */
 const compositionZones = [
   {
@@ -63,6 +97,7 @@ const boundaryZones = [
     message: 'The server kernel (access, config, db, http, jobs, lib) imports no feature.',
   },
   ...featureZones('./apps/server/src/features'),
+  ...stageSetFeatureZones,
   {
     // Code flows one way: shared (lib, ui, config) → features → app (STYLE.md).
     target: ['./apps/web/src/lib', './apps/web/src/ui', './apps/web/src/config'],
@@ -146,6 +181,21 @@ export default tseslint.config(
         {
           zones: [...boundaryZones, ...compositionZones],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/server/src/embedded/**',
+      'apps/server/src/embedded-door.ts',
+      'apps/*/src/testing/**',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, ...compositionZones, ...stageSetZones] },
       ],
     },
   },

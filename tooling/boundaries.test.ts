@@ -82,4 +82,45 @@ describe('import boundaries (npm run lint)', () => {
       expect(result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax')).toEqual([]);
     }
   });
+
+  it('refuses a product import of the stage set or a test kit (fixture: lint-fixtures/stage-set-import.ts)', async () => {
+    const code = await readFile(path.join(root, 'tooling/lint-fixtures/stage-set-import.ts'), 'utf8');
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, 'apps/server/src/features/billing/probe.ts'),
+    });
+    const refused = result!.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths');
+    expect(refused.map((message) => message.line)).toEqual([3, 4]);
+    expect(refused[0]!.message).toContain('only src/embedded-door.ts loads it');
+    expect(refused[1]!.message).toContain('test kits');
+    expect(
+      await violations(
+        'apps/web/src/features/billing/probe.ts',
+        "import { renderRoute } from '../../testing/render';\nexport const probe = renderRoute;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets the door, the tests and the test kits import the stage set', async () => {
+    const code = await readFile(path.join(root, 'tooling/lint-fixtures/stage-set-import.ts'), 'utf8');
+    const refusals = async (file: string, up: string) => {
+      const [result] = await eslint.lintText(code.replaceAll('../../', up), {
+        filePath: path.join(root, file),
+      });
+      return result!.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').length;
+    };
+    // Each allowed file beside a product file of the same folder, which the same imports fail:
+    // so the paths resolve, and only the file's role lets them through.
+    for (const [allowed, product, up] of [
+      ['apps/server/src/embedded-door.ts', 'apps/server/src/probe.ts', './'],
+      [
+        'apps/server/src/features/billing/probe.test.ts',
+        'apps/server/src/features/billing/probe.ts',
+        '../../',
+      ],
+      ['apps/server/src/testing/probe.ts', 'apps/server/src/http/probe.ts', '../'],
+    ] as const) {
+      expect(await refusals(product, up), product).toBe(2);
+      expect(await refusals(allowed, up), allowed).toBe(0);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { EmbeddedChain } from './db/migrate';
 import type { JobDefinition } from './jobs/job';
+import { LOCAL_ISSUER_PATH } from './access/openid-client';
+import { SANDBOX_STRIPE_PREFIX } from './features/payments';
 
 /**
  * The one door to the stage set (`embedded/`): the payment sandbox stands in for Stripe, the
@@ -14,6 +16,18 @@ import type { JobDefinition } from './jobs/job';
  * code, and its database gets none of their tables (each part has its own migration chain).
  * Nothing else in the product imports `embedded/` (lint: tooling/boundaries.test.ts).
  */
+
+const MAILBOX_PATH = '/mailbox';
+
+/**
+ * Where the stand-ins answer when they run. When one does not, its paths answer 404 like any
+ * unknown API path, rather than the web app's index.html (which would pass off a closed door as
+ * a page of the product).
+ */
+const EMBEDDED_PATHS = [LOCAL_ISSUER_PATH, SANDBOX_STRIPE_PREFIX, MAILBOX_PATH];
+
+export const isEmbeddedPath = (path: string): boolean =>
+  EMBEDDED_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
  * Demo data fills the embedded shape on its first start (DEMO=0 turns that off); on PostgreSQL
@@ -78,7 +92,12 @@ export async function registerEmbeddedParts(
   }
   if (!config.SMTP_URL) {
     const { registerMailboxPage } = await import('./embedded/mailbox/mailbox-page');
-    registerMailboxPage(app, { database, productName: config.PRODUCT_NAME, identify: options.identify });
+    registerMailboxPage(app, {
+      path: MAILBOX_PATH,
+      database,
+      productName: config.PRODUCT_NAME,
+      identify: options.identify,
+    });
   }
 }
 

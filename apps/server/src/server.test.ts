@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config/config';
 import { openDatabase } from './db/client';
@@ -145,5 +146,55 @@ describe('starting the server the way npm start does', { timeout: 120_000 }, () 
     const url = server.url!;
     await Promise.all([server.stop(), server.stop()]);
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('upgrades an install made before the stage set moved apart (issue 22): its sandbox subscriptions, sign-in state and demo people stay', async () => {
+    const config = await freshConfig();
+    const made = await startServer(config);
+    await made.stop();
+    // Back to the layout an install of the previous main has: the sandbox's and the issuer's
+    // tables from the product's own migrations (0001, 0009), 0018 and the parts' chains not yet
+    // applied. Same tables, same rows: only the migrations' bookkeeping differs.
+    const journal = JSON.parse(
+      readFileSync(path.resolve(fileURLToPath(import.meta.url), '../../drizzle/meta/_journal.json'), 'utf8'),
+    ) as { entries: { tag: string; when: number }[] };
+    const apart = journal.entries.find((entry) => entry.tag === '0018_embedded_tables_apart')!;
+    const undone = await queryRows(
+      config,
+      'DELETE FROM drizzle.__drizzle_migrations WHERE created_at = $1::bigint RETURNING id',
+      [String(apart.when)],
+    );
+    expect(undone).toHaveLength(1);
+    await queryRows(
+      config,
+      'DROP TABLE drizzle.__drizzle_migrations_stripe_sandbox, drizzle.__drizzle_migrations_local_issuer',
+    );
+    await queryRows(
+      config,
+      `INSERT INTO oidc_payloads (model, id, payload) VALUES ('Session', 'before-the-move', '{"accountId":"a"}')`,
+    );
+    const users = await countRows(config, 'users');
+    const sandboxObjects = await countRows(config, 'sandbox_stripe_objects');
+    const acme = await demoSubscription(config, 'Acme Sales');
+    expect(acme).toMatchObject({ sandboxStatus: 'active', sandboxSeats: 15 });
+
+    const upgraded = await startServer(config);
+    expect((await fetch(`${upgraded.url}/healthz`)).status).toBe(200);
+    await upgraded.stop();
+
+    expect(await countRows(config, 'users')).toBe(users);
+    expect(await countRows(config, 'sandbox_stripe_objects')).toBe(sandboxObjects);
+    expect(await demoSubscription(config, 'Acme Sales')).toEqual(acme);
+    expect(await queryRows(config, `SELECT id FROM oidc_payloads WHERE id = 'before-the-move'`)).toHaveLength(
+      1,
+    );
+    const applied = await queryRows(
+      config,
+      `SELECT (SELECT count(*)::int FROM drizzle.__drizzle_migrations WHERE created_at = $1::bigint) AS apart,
+              (SELECT count(*)::int FROM drizzle.__drizzle_migrations_stripe_sandbox) AS sandbox,
+              (SELECT count(*)::int FROM drizzle.__drizzle_migrations_local_issuer) AS issuer`,
+      [String(apart.when)],
+    );
+    expect(applied).toEqual([{ apart: 1, sandbox: 1, issuer: 1 }]);
   });
 });

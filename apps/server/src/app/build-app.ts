@@ -19,7 +19,7 @@ import {
   redirectUri,
 } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
-import { registerEmbeddedParts } from '../embedded-door';
+import { isEmbeddedPath, registerEmbeddedParts } from '../embedded-door';
 import { cookieIdentity } from '../features/auth';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
 import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/payments';
@@ -156,10 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const spa: SpaHandler | null = distDir ? await registerSpa(app, { distDir, meta: spaMeta(config) }) : null;
 
   app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '/';
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathOnly.startsWith('/api/') &&
+      !isEmbeddedPath(pathOnly);
     if (spa && isPage) return spa.sendIndex(reply);
-    const pathOnly = request.url.split('?')[0];
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${pathOnly}`));
   });
 

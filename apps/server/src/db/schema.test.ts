@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULED_MERGE_STATUSES } from '@mergeboard/core';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { openDatabase } from './client';
 import { EMBEDDED_CHAINS, runMigrations } from './migrate';
 import {
   auditEvents,
@@ -101,6 +102,32 @@ describe('data model', () => {
 
   it('applies nothing twice: running the migrations again is a no-op', async () => {
     await expect(runMigrations(database, EMBEDDED_CHAINS)).resolves.toBeUndefined();
+  });
+
+  it('issue 22: the product alone creates no table of the embedded parts; the chain of each part adds its tables', async () => {
+    const productOnly = await openDatabase({ kind: 'pglite', dir: null });
+    const embeddedTables = async () =>
+      (
+        await productOnly.execute(
+          `SELECT table_name FROM information_schema.tables
+            WHERE table_schema = 'public' AND (table_name LIKE 'sandbox_%' OR table_name LIKE 'oidc_%')
+            ORDER BY table_name`,
+        )
+      ).rows.map((row) => row.table_name);
+    try {
+      await runMigrations(productOnly, []);
+      expect(await embeddedTables()).toEqual([]);
+      await runMigrations(productOnly, ['stripe-sandbox']);
+      expect(await embeddedTables()).toEqual(['sandbox_stripe_objects', 'sandbox_stripe_requests']);
+      await runMigrations(productOnly, EMBEDDED_CHAINS);
+      expect(await embeddedTables()).toEqual([
+        'oidc_payloads',
+        'sandbox_stripe_objects',
+        'sandbox_stripe_requests',
+      ]);
+    } finally {
+      await productOnly.close();
+    }
   });
 
   it('installs pg_trgm and backs address and title search with trigram indexes', async () => {

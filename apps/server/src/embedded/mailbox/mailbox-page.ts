@@ -3,8 +3,6 @@ import { loginHrefFor } from '@mergeboard/core';
 import type { Database } from '../../db/client';
 import { latestMessagesFor } from './mailbox-queries';
 
-const MAILBOX_PATH = '/mailbox';
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Links in captured mail stay clickable; everything else is escaped text. */
 const linkify = (text: string) =>
@@ -31,19 +29,21 @@ const body = (message: { textBody: string; htmlBody: string | null }) =>
 export function registerMailboxPage(
   app: FastifyInstance,
   options: {
+    /** Where it answers (the door names the stand-ins' paths). */
+    path: string;
     database: Database;
     productName: string;
     identify: (request: FastifyRequest) => Promise<{ email: string } | null>;
   },
 ) {
   // A page for people, not an API call: kept out of the OpenAPI document.
-  app.get(MAILBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(options.path, { schema: { hide: true } }, async (request, reply) => {
     const product = escapeHtml(options.productName);
     const who = await options.identify(request);
     let content: string;
     if (!who) {
       content = `<p>Sign in to see the mail sent to you.</p>
-<p><a href="${escapeHtml(loginHrefFor(MAILBOX_PATH))}">Sign in</a></p>`;
+<p><a href="${escapeHtml(loginHrefFor(options.path))}">Sign in</a></p>`;
     } else {
       const messages = await latestMessagesFor(options.database.db, who.email, 100);
       const email = escapeHtml(who.email.toLowerCase());
