@@ -23,27 +23,6 @@ function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-type ContentTypeParsers = { getParser(contentType: string): { bodyLimit?: number } | undefined };
-
-/**
- * The body limit Fastify held the request to: the route's own (an upload's 10 MB), else the one
- * its media type's parser was added with (a webhook's 512 KB), else the server's. Fastify keeps
- * an instance's parsers under a private symbol and has no public getter for them
- * (`request.routeOptions.bodyLimit` says the server's limit then), so the symbol is found by its
- * name; were it renamed, the route's figure is said as before. A route whose own limit equals
- * the server's reads here as having none (no route sets that).
- */
-function appliedBodyLimit(request: FastifyRequest): number {
-  const routeLimit = request.routeOptions.bodyLimit;
-  if (routeLimit !== request.server.initialConfig.bodyLimit) return routeLimit;
-  const server = request.server as unknown as Record<symbol, ContentTypeParsers | undefined>;
-  const symbol = Object.getOwnPropertySymbols(server).find(
-    (s) => s.description === 'fastify.contentTypeParser',
-  );
-  const parser = symbol ? server[symbol]?.getParser(request.headers['content-type'] ?? '') : undefined;
-  return parser?.bodyLimit ?? routeLimit;
-}
-
 /**
  * Fastify's own request errors, each mapped to a code (whose status is core's) and a message a
  * caller understands.
@@ -62,7 +41,9 @@ const frameworkErrors: Record<
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: 'payload_too_large',
-    message: (_e, request) => `Request body is larger than the ${sizeText(appliedBodyLimit(request))} limit`,
+    // Every route with a limit of its own sets it on the route (not on a parser), so this is it.
+    message: (_e, request) =>
+      `Request body is larger than the ${sizeText(request.routeOptions.bodyLimit)} limit`,
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',

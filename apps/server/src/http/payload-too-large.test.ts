@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
  * A 413 names the limit the request was held to (issue 21 finding 8): before, every one said the
- * server's 1 MB, also where the media type's parser allows less. A route's own limit (an upload's
+ * server's 1 MB, also where a route allows less (the webhook's 512 KB). Each such limit is set on its route, where
+ * Fastify reports it, never on a media type's parser. Another route's own limit (an upload's
  * 10 MB) is said too: spreadsheet-upload.test.ts.
  */
 describe('413 payload_too_large states the real limit (issue 21 finding 8)', () => {
@@ -27,7 +28,7 @@ describe('413 payload_too_large states the real limit (issue 21 finding 8)', () 
     return error.message;
   }
 
-  it("says the server's 1 MB on a JSON call and the webhook parser's 512 KB on the payment webhook", async () => {
+  it("says the server's 1 MB on a JSON call and the webhook route's own 512 KB on the payment webhook", async () => {
     expect(await tooLarge('/api/v1/test-echo/6f1c2f53-46a5-4f0c-8a5e-9d2b7d1f0c11', 2 * 1024 * 1024)).toBe(
       'Request body is larger than the 1 MB limit',
     );

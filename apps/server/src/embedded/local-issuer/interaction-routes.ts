@@ -127,10 +127,8 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
 
   // Browsers post the sign-in form url-encoded; the rest of the app has no use for that type.
   if (!scope.hasContentTypeParser(FORM_CONTENT_TYPE)) {
-    scope.addContentTypeParser(
-      FORM_CONTENT_TYPE,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
   }
 
@@ -172,7 +170,7 @@ export async function interactionRoutes(scope: FastifyInstance, options: Interac
   });
 
   // Typing addresses is the whole sign-in here: limited like the API's sign-in calls.
-  const limited = { config: signInFormRouteConfig };
+  const limited = { config: signInFormRouteConfig, bodyLimit: FORM_BODY_LIMIT_BYTES };
 
   scope.post<{ Params: { uid: string } }>('/interaction/:uid/login', limited, async (request, reply) => {
     const interaction = await currentInteraction(provider, request, reply);

@@ -55,14 +55,13 @@ export async function registerStripeWebhook(
   },
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_r, body, done) => done(null, body),
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) =>
+      done(null, body),
     );
     scope.post(
       STRIPE_WEBHOOK_PATH,
       {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           summary: 'Payment events from Stripe (or the built-in sandbox), verified by their Stripe-Signature',
           tags: ['payments'],

@@ -105,7 +105,7 @@ export async function registerHostedCheckout(
     async (scope) => {
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4 * 1024 },
+        { parseAs: 'string' },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
       scope.addHook('onRequest', async (request, reply) => {
@@ -117,7 +117,8 @@ export async function registerHostedCheckout(
           );
         }
       });
-      const page = { schema: { hide: true } };
+      // A card form's few fields: nothing larger is ever posted here.
+      const page = { schema: { hide: true }, bodyLimit: 4 * 1024 };
 
       scope.get('/checkout/:id', page, async (request, reply) => {
         const session = await openSession(request, reply);
