@@ -14,7 +14,7 @@ import {
   seesBillingWarnings,
 } from './payment-alerts-gate';
 import { canManageBilling } from './subscription-actions';
-import { subscription } from './subscription-test-kit';
+import { subscription } from '../testing/subscription-test-kit';
 
 const unpaid = (status: string | null) => ({
   country: null,

@@ -8,7 +8,7 @@ import {
   subscriptionState,
   timestampOf,
 } from './subscription-display';
-import { subscription } from './subscription-test-kit';
+import { subscription } from '../testing/subscription-test-kit';
 
 describe('subscription display', () => {
   it('BILL-017 all CANCELED counts as canceled; otherwise the newest live one shows', () => {

@@ -16,7 +16,7 @@ import {
   openBilling,
   premiumEur,
   subscription,
-} from './billing-test-kit';
+} from '../../testing/billing-test-kit';
 
 const section = (name: string | RegExp) => screen.findByRole('region', { name });
 

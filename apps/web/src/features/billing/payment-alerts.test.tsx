@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../lib/browser-location';
 import { json, type FakeRoutes } from '../../testing/fake-server';
 import { renderInSpace } from '../../testing/space-fixtures';
-import { acme, billingRoutes, domainOwner, freeSpace, subscription } from './billing-test-kit';
+import { acme, billingRoutes, domainOwner, freeSpace, subscription } from '../../testing/billing-test-kit';
 
 const SUB_ID = '5f0c6a52-7a4e-4d7e-9b57-0d3b1c9a0001';
 const live = subscription({ subscriptionId: SUB_ID });

@@ -5,7 +5,7 @@ import { currentUser } from '../../testing/auth-fixtures';
 import { fakeServer } from '../../testing/fake-server';
 import { renderRoute } from '../../testing/render';
 import { renderSignedIn } from '../../testing/signed-in';
-import { acme, domainOwner, freeSpace } from './billing-test-kit';
+import { acme, domainOwner, freeSpace } from '../../testing/billing-test-kit';
 
 const card = async (name: string) => within(await screen.findByRole('region', { name }));
 

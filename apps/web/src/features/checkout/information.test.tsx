@@ -12,7 +12,7 @@ import {
   HOSTED_URL,
   openCheckout,
   summaryValue,
-} from './checkout-test-kit';
+} from '../../testing/checkout-test-kit';
 
 const INFORMATION = '/checkout/information?plan=PRO&interval=YEARLY';
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name });

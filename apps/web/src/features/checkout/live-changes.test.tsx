@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
 import { spaceEntry, spaceMember } from '../../testing/space-fixtures';
-import { checkoutRoutes, domainOwner, liveSubscription, openCheckout, previewFor } from './checkout-test-kit';
+import {
+  checkoutRoutes,
+  domainOwner,
+  liveSubscription,
+  openCheckout,
+  previewFor,
+} from '../../testing/checkout-test-kit';
 
 const proSpace = spaceEntry(8, 'Acme Changes', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
 const olderOwner = domainOwner([proSpace], { isPerSeat: false });

@@ -13,7 +13,7 @@ import {
   openCheckout,
   previewFor,
   summaryValue,
-} from './checkout-test-kit';
+} from '../../testing/checkout-test-kit';
 
 const olderOwner = (space = freeSpace) => domainOwner([space], { isPerSeat: false });
 const proSpace = spaceEntry(5, 'Acme Pro', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });

@@ -11,7 +11,7 @@ import {
   openCheckout,
   previewFor,
   summaryValue,
-} from './checkout-test-kit';
+} from '../../testing/checkout-test-kit';
 
 const acme = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
 const SUB = `sub-${acme.workspaceId}`;

@@ -9,7 +9,7 @@ import {
   openCheckout,
   previewFor,
   summaryValue,
-} from './checkout-test-kit';
+} from '../../testing/checkout-test-kit';
 
 const next = (name: string | RegExp = 'Next: Billing information') => screen.getByRole('button', { name });
 const seatsInput = () => screen.getByRole('textbox', { name: 'Number of seats' });

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll } from 'vitest';
 import type userEvent from '@testing-library/user-event';
 import type { Spreadsheet, SheetRecipients } from '@mergeboard/core';
-import { currentUser } from '../../testing/auth-fixtures';
-import { json, type FakeRoutes } from '../../testing/fake-server';
-import { spaceEntry } from '../../testing/space-fixtures';
+import { currentUser } from './auth-fixtures';
+import { json, type FakeRoutes } from './fake-server';
+import { spaceEntry } from './space-fixtures';
 
 /** Test data of the composer's tests: a space, a sheet of five people, and the server's answers. */
 export const space = spaceEntry(1, 'Acme Sales', {

@@ -10,9 +10,9 @@ import {
   type WorkspaceDetails,
 } from '@mergeboard/core';
 import { screen } from '@testing-library/react';
-import { currentUser, domainOwner } from '../../testing/auth-fixtures';
-import { json, type FakeRequest, type FakeRoutes } from '../../testing/fake-server';
-import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { currentUser, domainOwner } from './auth-fixtures';
+import { json, type FakeRequest, type FakeRoutes } from './fake-server';
+import { renderInSpace, spaceEntry } from './space-fixtures';
 
 /** A FREE space of the acme.example domain, as its owner sees it. */
 export const freeSpace = spaceEntry(3, 'Side Project', { userRole: 'OWNER', workspacePlan: 'FREE' });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { SeatSummary, SpaceMember, UserWorkspace, WorkspaceDetails } from '@mergeboard/core';
-import { currentUser } from '../../testing/auth-fixtures';
-import { json, type FakeRequest, type FakeRoutes } from '../../testing/fake-server';
-import { renderInSpace, spaceEntry, spaceMember } from '../../testing/space-fixtures';
+import { currentUser } from './auth-fixtures';
+import { json, type FakeRequest, type FakeRoutes } from './fake-server';
+import { renderInSpace, spaceEntry, spaceMember } from './space-fixtures';
 
 /** Acme Sales, a per-seat Pro space of the acme.example domain, as its owner (user u-1) sees it. */
 export const acme = spaceEntry(1, 'Acme Sales', {

@@ -1,7 +1,7 @@
 import type { CurrentUser, PaymentPlan, Subscription, UserWorkspace } from '@mergeboard/core';
-import { domainOwner } from '../../testing/auth-fixtures';
-import { json, type FakeRoutes } from '../../testing/fake-server';
-import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { domainOwner } from './auth-fixtures';
+import { json, type FakeRoutes } from './fake-server';
+import { renderInSpace, spaceEntry } from './space-fixtures';
 
 /** Acme Sales, a per-seat Pro space of the acme.example domain, as its owner sees it. */
 export const acme = spaceEntry(1, 'Acme Sales', { userRole: 'OWNER', workspacePlan: 'PRO', userPlan: 'PRO' });
