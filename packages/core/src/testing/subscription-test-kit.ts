@@ -1,4 +1,4 @@
-import type { Subscription } from '../billing/billing-contracts';
+import type { Subscription } from '../billing/subscriptions/subscription-contracts';
 
 /** A live yearly Stripe subscription of the billing service's shape (000 §3), for the billing-page rules' tests. */
 export const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
