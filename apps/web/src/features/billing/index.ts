@@ -8,7 +8,8 @@
  * - billing page (page/): the space's current plan, the plans on offer and the checkout return's banners;
  *   wrong plan (page/): the public page for a pricing plan meant for the other account type.
  * - checkout (checkout/): the steps that buy a plan (the older flow) or seats (the seat flow, per-seat spaces),
- *   ending at the payment provider's hosted checkout; also where a live subscription changes its cycle or paid users.
+ *   a first purchase ending at the payment provider's hosted checkout; also where a live subscription adds or
+ *   removes seats and changes its cycle or paid users.
  * - seat: one paid place in a per-seat subscription; paid user (paid seat): a member on a paid user plan.
  * - proration: the share of a period's price charged for a change made mid-period, shown before it is bought.
  * - seat removal (seat-removal/): a scheduled downgrade, unused seats dropped at the next renewal; its banner
@@ -17,7 +18,8 @@
  *   page where a PayPal license's holder turns that off.
  * - payment state: what the latest invoice says (paid, failed, waiting for a confirmation); payment alerts
  *   (payment-alerts/) are the warnings the shell shows for it.
- * - portal: the payment provider's customer portal (Stripe only), opened by 'Manage billing'.
+ * - portal: the payment provider's customer portal (Stripe only), opened by 'Manage billing' and the
+ *   failed-payment warning.
  */
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
