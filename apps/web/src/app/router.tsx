@@ -1,14 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { authRoutes, RequireAuth } from '../features/auth';
-import { wrongPlanRoutes } from '../features/billing';
-import { checkoutRoutes } from '../features/checkout';
+import { checkoutRoutes, stopRenewalRoutes, wrongPlanRoutes } from '../features/billing';
 import { ErrorScreen } from '../features/errors';
 import { onboardingRoutes } from '../features/onboarding';
 import { publicPageRoutes } from '../features/public-pages';
 import { invitationRoutes } from '../features/invitations';
 import { appShellRoute, disabledPageRoute } from '../features/shell';
-import { stopRenewalRoutes } from '../features/stop-renewal';
 import { spaceSettingsRoutes } from '../features/space-settings';
 import { fallbackRoute, spaceEntryRoutes, spaceRedirectRoutes, spaceRoute } from '../features/spaces';
 import { workAreaRoutes } from '../features/work-areas';

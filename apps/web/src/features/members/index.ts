@@ -4,4 +4,3 @@
  */
 export { UsersPage } from './components/users-page';
 export { LegacyUsersPage } from './components/legacy-users-page';
-export { usePaidElsewhere } from './api/promote-validity';

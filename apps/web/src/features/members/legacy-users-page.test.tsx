@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpaceMember } from '@mergeboard/core';
 import { json } from '../../testing/fake-server';
 import { spaceMember } from '../../testing/space-fixtures';
-import { inDrawer, legacyTeam, openUsersPage, seatSummary, selectRow } from './members-test-kit';
+import { inDrawer, legacyTeam, openUsersPage, seatSummary, selectRow } from '../../testing/members-test-kit';
 
 const legacyPeople = {
   owner: spaceMember({ id: 'u-1', name: 'Walter Brandt', email: 'owner@legacy-team.example', role: 'OWNER' }),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json } from '../../testing/fake-server';
 import { pendingRemoval, removalRoutes } from '../../testing/seat-fixtures';
-import { acme, openUsersPage, seatSummary } from './members-test-kit';
+import { acme, openUsersPage, seatSummary } from '../../testing/members-test-kit';
 
 const SUB = 'sub-1';
 const removal = pendingRemoval(SUB);

@@ -12,7 +12,7 @@ import {
   searchingMembers,
   seatSummary,
   selectRow,
-} from './members-test-kit';
+} from '../../testing/members-test-kit';
 
 async function openUsers({ isPerSeat }: { isPerSeat: boolean }) {
   const r = routeOf(acme);

@@ -15,7 +15,7 @@ import {
   rowOf,
   seatSummary,
   selectRow,
-} from './members-test-kit';
+} from '../../testing/members-test-kit';
 
 const columnHeaders = () =>
   within(screen.getByRole('table'))

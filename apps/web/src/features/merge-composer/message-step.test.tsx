@@ -12,7 +12,7 @@ import {
   template,
   user,
   withoutRangeLayout,
-} from './composer-fixtures';
+} from '../../testing/composer-fixtures';
 
 describe('new mail merge: message', () => {
   withoutRangeLayout();

@@ -16,7 +16,7 @@ import {
   routeKeys,
   spreadsheet,
   user,
-} from './composer-fixtures';
+} from '../../testing/composer-fixtures';
 
 const countOf = (label: string) => within(screen.getByRole('group', { name: label }));
 

@@ -18,7 +18,7 @@ import {
   template,
   user,
   withoutRangeLayout,
-} from './composer-fixtures';
+} from '../../testing/composer-fixtures';
 
 type Clicker = Parameters<typeof reachMessageStep>[0];
 

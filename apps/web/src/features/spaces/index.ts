@@ -10,6 +10,7 @@ export { useTransferOwnership } from './api/transfer-ownership';
 export { useUpdateWorkspace } from './api/update-workspace';
 export { getWorkspaceQueryOptions } from './api/get-workspace';
 export { useWorkspaceMembers } from './api/list-workspace-members';
+export { usePaidElsewhere } from './api/promote-validity';
 export { useOptionalSpace, useSpace } from './components/space-context';
 export type { SpaceContextValue } from './components/space-context';
 export { RequireSpacePermission, SpaceLoader, SpaceRedirect } from './components/space-redirect';

@@ -1,9 +1,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { billingWarningVariant, isOwner, loadsPaymentAlerts, type UserWorkspace } from '@mergeboard/core';
-import { lazy, Suspense } from 'react';
+import { isOwner, type UserWorkspace } from '@mergeboard/core';
 import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
-import { useOptionalSpace } from '../../spaces';
 import { LEGACY_ALERT_TEXT } from '../alert-texts';
 import { useAlerts } from './alert-context';
 import type { AppAlert } from './alert-context';
@@ -16,17 +14,14 @@ const COLORS: Record<AppAlert['kind'], string> = {
   error: 'red',
 };
 
-// The payment warnings load only for a manager of a paying space (or on the billing page).
-const PaymentAlerts = lazy(async () => ({ default: (await import('./payment-alerts')).PaymentAlerts }));
-
 export function legacyAlertKey(workspaceId: string): string {
   return `legacy:${workspaceId}`;
 }
 
 /**
- * The banners above a page: the payment warnings (BILL-022 BILL-023 BILL-024 BILL-025), the page's alerts,
- * and the legacy-plan warning for an OWNER of a LEGACY space (ALERT-003 ALERT-004), dismissible for good,
- * never on the billing page.
+ * The banners above a page: the page's alerts and the legacy-plan warning for an OWNER of a LEGACY
+ * space (ALERT-003 ALERT-004), dismissible for good, never on the billing page. The payment
+ * warnings are billing's (PaymentAlertsNotice), shown by the shell just above these.
  */
 export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
   const { alerts, closeAlert, isDismissed, dismissKey } = useAlerts();
@@ -38,60 +33,47 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
     space.workspacePlan === 'LEGACY' &&
     !onBilling &&
     !isDismissed(legacyAlertKey(space.workspaceId));
-  const inSpace = useOptionalSpace();
-  const billingAccess = inSpace?.permissions.canAccessWorkspaceBilling ?? false;
-  const variant = billingWarningVariant(inSpace?.isPerSeat ?? false);
-  const showPayment = space != null && loadsPaymentAlerts(space, { onBilling, billingAccess, variant });
 
-  const payment = showPayment && (
-    <Suspense>
-      <PaymentAlerts space={space} variant={variant} />
-    </Suspense>
-  );
-
-  if (!showLegacy && alerts.length === 0) return payment;
+  if (!showLegacy && alerts.length === 0) return null;
   return (
-    <>
-      {payment}
-      <Stack gap="sm" mb="md">
-        {showLegacy && (
-          <Alert
-            color="yellow"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => dismissKey(legacyAlertKey(space.workspaceId))}
-            data-alert-kind="legacy"
-          >
-            <Text size="sm">
-              {LEGACY_ALERT_TEXT}{' '}
-              {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
-              <Anchor
-                href={env.helpCenterUrl}
-                target="_blank"
-                rel="noreferrer"
-                size="sm"
-                c="inherit"
-                underline="always"
-              >
-                Learn more
-              </Anchor>
-            </Text>
-          </Alert>
-        )}
-        {alerts.map((alert) => (
-          <Alert
-            key={alert.id}
-            color={COLORS[alert.kind]}
-            title={alert.title}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => closeAlert(alert.id)}
-            data-alert-kind={alert.kind}
-          >
-            {alert.message}
-          </Alert>
-        ))}
-      </Stack>
-    </>
+    <Stack gap="sm" mb="md">
+      {showLegacy && (
+        <Alert
+          color="yellow"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => dismissKey(legacyAlertKey(space.workspaceId))}
+          data-alert-kind="legacy"
+        >
+          <Text size="sm">
+            {LEGACY_ALERT_TEXT}{' '}
+            {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
+            <Anchor
+              href={env.helpCenterUrl}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              c="inherit"
+              underline="always"
+            >
+              Learn more
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+      {alerts.map((alert) => (
+        <Alert
+          key={alert.id}
+          color={COLORS[alert.kind]}
+          title={alert.title}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => closeAlert(alert.id)}
+          data-alert-kind={alert.kind}
+        >
+          {alert.message}
+        </Alert>
+      ))}
+    </Stack>
   );
 }

@@ -1,17 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { useIsMobile } from '../../../ui/use-is-mobile';
+import { ScheduledRemovalNotice } from '../../billing';
 import { useSpace } from '../../spaces';
 import { useScheduledCount } from '../api/mail-merges';
-
-// SEAT-026: the scheduled downgrade banner; none of its code comes with this first-load page.
-const ScheduledRemovalNotice = lazy(async () => ({
-  default: (await import('../../seat-removal')).ScheduledRemovalNotice,
-}));
 
 function StatCard({ label, value, loading }: { label: string; value: string; loading?: boolean }) {
   return (
@@ -67,9 +62,8 @@ export function MailMergesPage() {
           </Group>
         )}
       </Group>
-      <Suspense fallback={null}>
-        <ScheduledRemovalNotice />
-      </Suspense>
+      {/* SEAT-026: the banner's code loads after this first-load page; only its gate comes with it. */}
+      <ScheduledRemovalNotice />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard
           label="Scheduled mail merges"

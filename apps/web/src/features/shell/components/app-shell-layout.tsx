@@ -4,6 +4,7 @@ import { SIDEBAR_WIDTH_PX } from '@mergeboard/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AlertsArea } from '../../alerts';
+import { PaymentAlertsNotice } from '../../billing';
 import { useSpace } from '../../spaces';
 import { AppHeader } from './app-header';
 import { useOpenedOnce } from '../use-opened-once';
@@ -74,6 +75,7 @@ export function AppShellLayout() {
           <DisabledPage />
         ) : (
           <>
+            <PaymentAlertsNotice space={space} />
             <AlertsArea space={space} />
             <Outlet />
           </>

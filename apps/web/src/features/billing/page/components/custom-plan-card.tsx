@@ -1,0 +1,15 @@
+import { Anchor, Text } from '@mantine/core';
+import { PLAN_LABELS } from '@mergeboard/core';
+import { env } from '../../../../config/env';
+import { BillingSection } from './billing-section';
+
+/** BILL-010: a plan set up by our team has no price to show; sales handles changes. */
+export function CustomPlanCard() {
+  return (
+    <BillingSection title={`Current plan: ${PLAN_LABELS.CUSTOM}`}>
+      <Text size="sm">
+        <Anchor href={env.supportUrl}>Contact sales</Anchor>
+      </Text>
+    </BillingSection>
+  );
+}

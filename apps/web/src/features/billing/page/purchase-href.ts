@@ -1,0 +1,22 @@
+import { paths } from '../../../config/paths';
+
+const PRO_YEARLY = '?plan=PRO&interval=YEARLY';
+
+/**
+ * BILL-008, ROUTE-029: where buying starts. Per-seat spaces: a Gmail-type user skips the seat
+ * page (GMAIL_PURCHASE starts at Billing information), a domain user starts at Billing details;
+ * other spaces use the older checkout. The purchase defaults are PRO, YEARLY (PRICE-017).
+ */
+export function purchaseHref({
+  prefix,
+  isPerSeat,
+  isGmailUser,
+}: {
+  prefix: string;
+  isPerSeat: boolean;
+  isGmailUser: boolean;
+}): string {
+  if (!isPerSeat) return paths.space.checkoutStart.getHref(prefix, PRO_YEARLY);
+  if (isGmailUser) return paths.space.checkoutInformation.getHref(prefix, PRO_YEARLY);
+  return paths.space.checkoutDetails.getHref(prefix);
+}
