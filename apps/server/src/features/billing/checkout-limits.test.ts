@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
-import { billingBase, newSpace, sessionFields } from './billing-test-kit';
+import { billingBase, newSpace, sessionFields } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 
 type Line = { userPlan: 'PRO' | 'PRO_PERSONAL'; quantity: number };

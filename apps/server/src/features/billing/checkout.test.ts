@@ -18,7 +18,7 @@ import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
 import { STRIPE_WEBHOOK_PATH } from '../payments';
 import { stripeSignature } from '../stripe-sandbox';
-import { postForm, sessionFields, type Purchase } from './billing-test-kit';
+import { postForm, sessionFields, type Purchase } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 
 /**

@@ -14,7 +14,7 @@ import { signedInAs } from '../../testing/sessions';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
 import { provisionDemoPurchases, seedDemo } from '../demo';
-import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
+import { billingBase, buyForNewOwner, postForm, type Purchase } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
 

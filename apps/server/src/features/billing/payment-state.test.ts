@@ -7,7 +7,7 @@ import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { billingBase, buyPlan, newSpace, postForm } from './billing-test-kit';
+import { billingBase, buyPlan, newSpace, postForm } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 
 type Caller = { headers: { authorization: string }; userId: string };

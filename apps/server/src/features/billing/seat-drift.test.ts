@@ -6,7 +6,7 @@ import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { buyPlan, newSpace } from './billing-test-kit';
+import { buyPlan, newSpace } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { findSeatDrift } from './drift/seat-drift';
 import { seatDriftJob } from './drift/seat-drift-job';

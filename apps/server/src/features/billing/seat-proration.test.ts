@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
-import { billingBase, buyForNewOwner } from './billing-test-kit';
+import { billingBase, buyForNewOwner } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 
 type Caller = { headers: { authorization: string }; userId: string };

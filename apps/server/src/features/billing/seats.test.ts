@@ -13,7 +13,7 @@ import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
+import { billingBase, buyForNewOwner, postForm, type Purchase } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
 

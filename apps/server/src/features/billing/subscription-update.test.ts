@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
 import { seedDemo } from '../demo';
-import { billingBase, buyForNewOwner, type Purchase } from './billing-test-kit';
+import { billingBase, buyForNewOwner, type Purchase } from '../../testing/billing-test-kit';
 import { setUpCatalogue } from './catalogue/catalogue';
 import { syncBillingCustomerJob } from './sync/sync-job';
 
