@@ -22,7 +22,7 @@ import { createTokenKeys } from '../access/tokens';
 import { cookieIdentity, registerLocalIssuer } from '../features/auth';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
 import { registerMailboxPage } from '../features/mail';
-import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/payments';
+import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/billing';
 import { registerStripeSandbox } from '../features/stripe-sandbox';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';

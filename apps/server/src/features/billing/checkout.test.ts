@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { postForm, sessionFields, type Purchase } from '../../testing/billing-test-kit';
 import { billingWorld, type Caller } from '../../testing/billing-world';
-import { STRIPE_WEBHOOK_PATH } from '../payments';
+import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook';
 import { stripeSignature } from '../stripe-sandbox';
 
 /**

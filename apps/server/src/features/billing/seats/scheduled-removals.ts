@@ -5,7 +5,7 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { scheduledSeatRemovals, subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
-import { settleScheduledDowngrades } from '../../members';
+import { settleScheduledDowngrades } from './paid-seats';
 import { withChangeLease } from '../subscription-change/change-lease';
 import {
   changeableSubscription,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../http/app-error';
-import { makeMembersPaid, markMembersForDowngrade, settleScheduledDowngrades } from '../../members';
+import { makeMembersPaid, markMembersForDowngrade, settleScheduledDowngrades } from '../seats/paid-seats';
 import { addSeats } from '../seats/add-seats';
 import { withChangeLease } from '../subscription-change/change-lease';
 import { pendingSeatRemovalOf, type SubscriptionRow } from '../subscription-change/live-subscription';

@@ -12,7 +12,7 @@ import {
   subscriptions,
   workspaces,
 } from '../../../db/schema';
-import { makeMembersPaid, settleScheduledDowngrades } from '../../members';
+import { makeMembersPaid, settleScheduledDowngrades } from '../seats/paid-seats';
 import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
 

@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { providerEvents, sandboxStripeObjects } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { stripeSignature } from '../stripe-sandbox';
-import { createStripe, STRIPE_WEBHOOK_PATH } from '.';
+import { providerEvents, sandboxStripeObjects } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { stripeSignature } from '../../stripe-sandbox';
+import { createStripe } from './stripe-client';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 
 /**
  * The payment sandbox, driven only through the `stripe` SDK over real HTTP, as our billing code

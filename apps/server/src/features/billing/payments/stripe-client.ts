@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { SANDBOX_STRIPE_PREFIX } from '../stripe-sandbox';
+import { SANDBOX_STRIPE_PREFIX } from '../../stripe-sandbox';
 
 /**
  * The Stripe API version every call and every webhook endpoint is pinned to: the one this `stripe`

@@ -1,12 +1,11 @@
 import type { UserPlan } from '@mergeboard/core';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { memberships } from '../../db/schema';
-import { activeSeatPlans, recountAssignedSeats } from './members-queries';
-import { lockedSpace } from './seats';
+import type { Db } from '../../../db/client';
+import { memberships } from '../../../db/schema';
+import { activeSeatPlans, lockedSpace, recountAssignedSeats } from '../../members';
 
 /**
- * Locks the space and its seat plans as every member change does (seats.ts), and answers the seat
+ * Locks the space and its seat plans as every member change does (members' seats.ts), and answers the seat
  * plans to count again once the paid members changed: every one of the live subscription's, per
  * seat or not. These changes are of who holds the places the subscription pays for, in the older
  * flow's Premium too, whose change preview counts the places in use from them.
