@@ -29,7 +29,7 @@ const HEALTHZ_GAP_MS = 10;
 const RSS_SAMPLE_MS = 10;
 
 const kit = await tsImport(
-  pathToFileURL(path.join(root, 'apps/server/src/features/spreadsheets/xlsx-test-files.ts')).href,
+  pathToFileURL(path.join(root, 'apps/server/src/testing/xlsx-test-files.ts')).href,
   import.meta.url,
 );
 

@@ -3,7 +3,7 @@ import type { Database } from './db/client';
 import type { OpenIdClient } from './access/openid-client';
 import type { TokenKeys } from './access/tokens';
 import type { Queue } from './jobs/queue';
-import type { Payments } from './features/payments';
+import type { Payments } from './features/billing';
 
 /** What a process opens at start: passed to buildApp, never imported as globals. */
 export interface Runtime {

@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import type { EmbeddedChain } from './db/migrate';
 import type { JobDefinition } from './jobs/job';
 import { LOCAL_ISSUER_PATH } from './access/openid-client';
-import { SANDBOX_STRIPE_PREFIX } from './features/payments';
+import { SANDBOX_STRIPE_PREFIX } from './features/billing';
 
 /**
  * The one door to the stage set (`embedded/`): the payment sandbox stands in for Stripe, the

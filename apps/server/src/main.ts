@@ -14,7 +14,7 @@ runMain(async () => {
   if (process.argv.includes('--stripe-setup')) {
     const [{ setUpStripe }, { STRIPE_WEBHOOK_EVENTS }] = await Promise.all([
       import('./server'),
-      import('./features/payments'),
+      import('./features/billing'),
     ]);
     const { prices, coupons } = await setUpStripe(config);
     console.warn(`Stripe catalogue ready: ${prices.length} prices, coupons ${coupons.join(', ')}.`);

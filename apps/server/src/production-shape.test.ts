@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from './features/merge-engine/smtp-sink';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { createEmptyPostgresDatabase, testingPostgres } from './testing/test-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

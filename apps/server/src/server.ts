@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config/config';
 import type { Database } from './db/client';
 import { buyDemoPurchases, seedDemoData, seedDemoIfWanted, wantsDemo } from './embedded-door';
 import { setUpCatalogue, type CatalogueResult } from './features/billing';
-import { createPayments } from './features/payments';
+import { createPayments } from './features/billing';
 import { buildApp } from './app/build-app';
 import { closePromptly } from './http/close-promptly';
 import { jobsFor } from './app/jobs';

@@ -10,8 +10,8 @@ import {
   sendNow,
   senderWorld,
   sheetFixture,
-} from './features/merge-engine/merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './features/merge-engine/smtp-sink';
+} from './testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { testingPostgres } from './testing/test-database';
 import type { TestApp } from './testing/test-app';
 

@@ -22,7 +22,7 @@ import { createTokenKeys } from '../access/tokens';
 import { isEmbeddedPath, registerEmbeddedParts } from '../embedded-door';
 import { cookieIdentity } from '../features/auth';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
-import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/payments';
+import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/billing';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';

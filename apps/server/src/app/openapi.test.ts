@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_PATH } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { routes } from './routes';
-import { STRIPE_WEBHOOK_PATH } from '../features/payments';
+import { STRIPE_WEBHOOK_PATH } from '../features/billing';
 
 /** The parts of an OpenAPI 3.1 document these tests read. */
 interface Operation {

@@ -5,7 +5,7 @@ import { healthRoutes } from '../features/health';
 import { mailMergeRoutes } from '../features/mail-merges';
 import { memberRoutes } from '../features/members';
 import { mergeEngineRoutes } from '../features/merge-engine';
-import { renewalRoutes } from '../features/renewal';
+import { renewalRoutes } from '../features/billing';
 import { spaceRoutes } from '../features/spaces';
 import { spreadsheetRoutes } from '../features/spreadsheets';
 import { suppressionRoutes } from '../features/suppressions';

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config/config';
 import { buildApp, type BuildAppOptions } from '../app/build-app';
 import { jobsFor } from '../app/jobs';
 import { closePromptly } from '../http/close-promptly';
-import { createPayments } from '../features/payments';
+import { createPayments } from '../features/billing';
 import { startQueue } from '../jobs/queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app/build-app';
 import { jobsFor } from '../../app/jobs';
 import { startQueue, type Queue } from '../../jobs/queue';
-import { createPayments } from '../../features/payments';
+import { createPayments } from '../../features/billing';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { DatabaseAdapter } from './adapter';

@@ -1,4 +1,4 @@
-import { SANDBOX_STRIPE_PREFIX } from '../../features/payments';
+import { SANDBOX_STRIPE_PREFIX } from '../../features/billing';
 
 export { SANDBOX_STRIPE_PREFIX };
 

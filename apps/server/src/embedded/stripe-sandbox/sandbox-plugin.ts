@@ -110,7 +110,7 @@ async function idempotent(
  * /sandbox/stripe/v1/…, for installs without STRIPE_SECRET_KEY and for the tests. It takes Stripe's
  * form-encoded bodies and bracketed query strings, answers Stripe's JSON and error shapes, keeps
  * its objects in its own tables and sends its events, signed as Stripe signs them, to our webhook
- * endpoint. Only the `stripe` SDK talks to it (through features/payments), never our code directly.
+ * endpoint. Only the `stripe` SDK talks to it (through features/billing/payments), never our code directly.
  */
 export async function registerStripeSandbox(
   app: FastifyInstance,

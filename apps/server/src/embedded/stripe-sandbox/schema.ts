@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/schema/columns';
 
 /**
- * The payment sandbox's own state (features/stripe-sandbox): Stripe objects as Stripe shapes
+ * The payment sandbox's own state (embedded/stripe-sandbox): Stripe objects as Stripe shapes
  * them, one JSON document each, keyed by their Stripe-style id. Nothing of ours reads these
  * tables; our side reaches the sandbox only through the `stripe` SDK, as it reaches Stripe.
  */

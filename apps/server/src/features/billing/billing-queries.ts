@@ -9,6 +9,8 @@ import {
   subscriptions,
 } from '../../db/schema';
 
+type PaymentPlan = typeof paymentPlans.$inferSelect;
+
 export async function allPaymentPlans(db: Db) {
   return db.select().from(paymentPlans).orderBy(asc(paymentPlans.workspacePlan), asc(paymentPlans.createdAt));
 }
@@ -88,4 +90,86 @@ export async function scheduledIntervalPlansOf(db: Db, subscriptionIds: string[]
       ),
     )
     .orderBy(subscriptionPaymentPlans.id, asc(nextPlan.createdAt));
+}
+
+/** The payment plan of this list price, interval and currency now names the provider's price. */
+export async function pointPaymentPlanAtPrice(
+  db: Db,
+  key: {
+    plan: NonNullable<PaymentPlan['listPricePlan']>;
+    interval: PaymentPlan['billingInterval'];
+    currency: PaymentPlan['currency'];
+  },
+  stripePriceId: string,
+) {
+  const [updated] = await db
+    .update(paymentPlans)
+    .set({ stripePriceId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentPlans.listPricePlan, key.plan),
+        eq(paymentPlans.billingInterval, key.interval),
+        eq(paymentPlans.currency, key.currency),
+      ),
+    )
+    .returning({ id: paymentPlans.id });
+  return updated;
+}
+
+export async function insertPaymentPlan(db: Db, values: typeof paymentPlans.$inferInsert) {
+  const [created] = await db.insert(paymentPlans).values(values).returning({ id: paymentPlans.id });
+  return created!.id;
+}
+
+export async function insertPaymentPlanTier(db: Db, values: typeof paymentPlanTiers.$inferInsert) {
+  await db.insert(paymentPlanTiers).values(values);
+}
+
+/** The space's subscriptions, newest first, with what the customer portal needs of each. */
+export async function portalSubscriptionsOf(db: Db, workspaceId: string) {
+  return db
+    .select({
+      status: subscriptions.status,
+      paymentSource: subscriptions.paymentSource,
+      customerId: subscriptions.providerCustomerId,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, workspaceId))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** One of the space's subscriptions (none for another space's id): where its invoices are. */
+export async function invoiceSourceOf(db: Db, options: { workspaceId: string; subscriptionId: string }) {
+  const [row] = await db
+    .select({
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      currency: subscriptions.currency,
+    })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.id, options.subscriptionId), eq(subscriptions.workspaceId, options.workspaceId)),
+    );
+  return row;
+}
+
+/** Every live Stripe subscription with the seats our rows recorded and assigned (seat drift). */
+export async function liveStripeSeatCounts(db: Db) {
+  return db
+    .select({
+      workspaceId: subscriptions.workspaceId,
+      subscriptionId: subscriptions.id,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      seatsRecorded: sql<number>`coalesce(sum(${subscriptionPaymentPlans.totalSeats}), 0)`.mapWith(Number),
+      seatsUsed: sql<number>`coalesce(sum(${subscriptionPaymentPlans.assignedSeats}), 0)`.mapWith(Number),
+    })
+    .from(subscriptions)
+    .leftJoin(subscriptionPaymentPlans, eq(subscriptionPaymentPlans.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.status, 'ACTIVE'),
+        eq(subscriptions.paymentSource, 'STRIPE'),
+        isNotNull(subscriptions.providerSubscriptionId),
+      ),
+    )
+    .groupBy(subscriptions.id);
 }

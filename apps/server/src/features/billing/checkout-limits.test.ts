@@ -1,12 +1,9 @@
 import { paymentInfoSchema } from '@mergeboard/core';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createListeningTestApp } from '../../testing/listening-app';
+import { billingBase, newSpace, sessionFields } from '../../testing/billing-test-kit';
+import { billingWorld } from '../../testing/billing-world';
 import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
-import { billingBase, newSpace, sessionFields } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
 
 type Line = { userPlan: 'PRO' | 'PRO_PERSONAL'; quantity: number };
 
@@ -16,39 +13,37 @@ type Line = { userPlan: 'PRO' | 'PRO_PERSONAL'; quantity: number };
  * else is 400 with the reason, before the payment provider is asked.
  */
 describe('checkout limits: one line per user plan, at most 100 seats', () => {
-  let t: TestApp & { baseUrl: string };
+  const world = billingWorld();
   let owner: { headers: { authorization: string }; userId: string };
   let spaceId: string;
-  let stripe: Stripe;
 
   beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
     const email = 'limits.buyer@gmail.com';
-    const [user] = await t.database.db.insert(users).values({ email, name: 'Limits buyer' }).returning();
-    owner = { headers: (await signedInAs(t, email)).headers, userId: user!.id };
-    spaceId = await newSpace(t, owner, 'Checkout limits');
-  }, 60_000);
-  afterAll(() => t.close());
+    const [user] = await world.t.database.db
+      .insert(users)
+      .values({ email, name: 'Limits buyer' })
+      .returning();
+    owner = { headers: (await signedInAs(world.t, email)).headers, userId: user!.id };
+    spaceId = await newSpace(world.t, owner, 'Checkout limits');
+  });
 
   const purchase = { country: 'US', billingInterval: 'YEARLY', workspacePlan: 'PRO' } as const;
   const preview = (seatPlans: Line[]) =>
-    t.app.inject({
+    world.t.app.inject({
       method: 'POST',
       url: `${billingBase(spaceId)}/stripe/checkout/v2/info`,
       headers: owner.headers,
       payload: { ...purchase, seatPlans },
     });
   const session = (seatPlans: Line[]) =>
-    t.app.inject({
+    world.t.app.inject({
       method: 'POST',
       url: `${billingBase(spaceId)}/stripe/checkout/v2/session`,
       headers: owner.headers,
       payload: { ...sessionFields(spaceId, { country: 'US', seats: 1 }), seatPlans },
     });
   const sessionV1 = (stripePlans: { stripePriceId: string; quantity: number }[]) =>
-    t.app.inject({
+    world.t.app.inject({
       method: 'POST',
       url: `${billingBase(spaceId)}/stripe/checkout/v1/session`,
       headers: owner.headers,
@@ -61,7 +56,7 @@ describe('checkout limits: one line per user plan, at most 100 seats', () => {
       fields: { [field]: message },
     },
   });
-  const sessionsOpened = async () => (await stripe.checkout.sessions.list({ limit: 100 })).data.length;
+  const sessionsOpened = async () => (await world.stripe.checkout.sessions.list({ limit: 100 })).data.length;
 
   it('SEAT-032 CHK-068 API-029 API-030 60 + 60 seats of one plan, or of two, is past the 100 maximum: 400 from the preview and the checkout, no session opened', async () => {
     const before = await sessionsOpened();
@@ -103,7 +98,7 @@ describe('checkout limits: one line per user plan, at most 100 seats', () => {
   });
 
   it('SEAT-032 CHK-068 API-028 the older checkout’s stripePlans: one line per price, at most 100 seats in all', async () => {
-    const [price] = (await stripe.prices.list({ limit: 1, active: true })).data;
+    const [price] = (await world.stripe.prices.list({ limit: 1, active: true })).data;
     const twice = await sessionV1([
       { stripePriceId: price!.id, quantity: 60 },
       { stripePriceId: price!.id, quantity: 60 },

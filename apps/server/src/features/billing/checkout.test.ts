@@ -2,24 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { listSubscriptionsV1, listWorkspaceMembers, type PaymentInfo } from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   billingCustomers,
   checkoutSessions,
   memberships,
   providerEvents,
   subscriptions,
-  users,
   workspaces,
 } from '../../db/schema';
-import { createListeningTestApp } from '../../testing/listening-app';
-import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../../embedded/demo';
-import { STRIPE_WEBHOOK_PATH } from '../payments';
+import { postForm, sessionFields, type Purchase } from '../../testing/billing-test-kit';
+import { billingWorld, type Caller } from '../../testing/billing-world';
+import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook';
 import { stripeSignature } from '../../embedded/stripe-sandbox';
-import { postForm, sessionFields, type Purchase } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
 
 /**
  * Buying a plan end to end (design/payments.md): our API creates the customer and the hosted
@@ -28,16 +23,11 @@ import { setUpCatalogue } from './catalogue/catalogue';
  * subscription ours. The sandbox is reached only through the SDK and its pages.
  */
 describe('checkout: buying a plan through the hosted sandbox checkout', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
+  const world = billingWorld({ demo: true });
   /** Buyers who can each own a few more spaces (an account owns at most 5). */
-  let buyers: { headers: { authorization: string }; userId: string }[];
+  let buyers: Caller[];
 
   beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    await seedDemo({ db: t.database.db });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
     buyers = [];
     for (const email of [
       'pat@gmail.com',
@@ -45,17 +35,15 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       'free.member@acme.example',
       'owner@northwind.example',
     ]) {
-      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-      buyers.push({ headers: (await signedInAs(t, email)).headers, userId: user!.id });
+      buyers.push(await world.callerOf(email));
     }
-  }, 60_000);
-  afterAll(() => t.close());
+  });
 
   const owners = new Map<string, { authorization: string }>();
   const api = (method: 'GET' | 'POST', url: string, payload?: object) => {
     const spaceId = /workspaces\/([0-9a-f-]{36})/.exec(url)?.[1];
     const headers = (spaceId && owners.get(spaceId)) || buyers[0]!.headers;
-    return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return world.t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   };
   const base = (spaceId: string) => `/api/workspace-billing/workspaces/${spaceId}`;
 
@@ -64,7 +52,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
   const newSpace = async () => {
     spaces += 1;
     const buyer = buyers[spaces % buyers.length]!;
-    const res = await t.app.inject({
+    const res = await world.t.app.inject({
       method: 'POST',
       url: '/api/v1/workspaces',
       headers: buyer.headers,
@@ -99,7 +87,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     return res.json() as { stripeCheckoutSessionId: string; url: string };
   };
 
-  const post = (url: string, form: Record<string, string>) => postForm(t.baseUrl, url, form);
+  const post = (url: string, form: Record<string, string>) => postForm(world.t.baseUrl, url, form);
   const pay = (checkoutUrl: string, cardNumber: string) => post(`${checkoutUrl}/pay`, { cardNumber });
   const sync = async (spaceId: string, sessionId: string) => {
     const res = await api('POST', `${base(spaceId)}/stripe/checkout/v1/session/${sessionId}/sync`);
@@ -122,7 +110,9 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(preview).toMatchObject({ currency: 'EUR', couponId: '5SEATS', taxRate: 19 });
 
     const checkout = await startCheckout(spaceId, purchase);
-    expect(checkout.url).toBe(`${t.baseUrl}/sandbox/stripe/checkout/${checkout.stripeCheckoutSessionId}`);
+    expect(checkout.url).toBe(
+      `${world.t.baseUrl}/sandbox/stripe/checkout/${checkout.stripeCheckoutSessionId}`,
+    );
     const page = await fetch(checkout.url);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -139,7 +129,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(
-      `${t.baseUrl}/${spaceId}/buying-space-${spaces}/space/billing`,
+      `${world.t.baseUrl}/${spaceId}/buying-space-${spaces}/space/billing`,
     );
     expect(Object.fromEntries(back.searchParams)).toMatchObject({
       status: 'success',
@@ -163,12 +153,12 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
         latestInvoice: expect.objectContaining({ paid: true }),
       }),
     });
-    const [space] = await t.database.db.select().from(workspaces).where(eq(workspaces.id, spaceId));
+    const [space] = await world.t.database.db.select().from(workspaces).where(eq(workspaces.id, spaceId));
     expect(space?.plan).toBe('PRO');
 
     // What was charged is what the preview said, to the cent.
-    const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
-    const invoice = await stripe.invoices.retrieve(session.invoice as string, { expand: ['payments'] });
+    const session = await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+    const invoice = await world.stripe.invoices.retrieve(session.invoice as string, { expand: ['payments'] });
     expect(invoice).toMatchObject({
       status: 'paid',
       amount_paid: preview.chargedToday,
@@ -180,8 +170,8 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       `Amount paid €${(preview.chargedToday / 100).toFixed(2)}`,
     );
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
-    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
-    const live = await stripe.subscriptions.retrieve(session.subscription as string, {
+    expect(await world.stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
+    const live = await world.stripe.subscriptions.retrieve(session.subscription as string, {
       expand: ['discounts'],
     });
     expect(live.items.data[0]).toMatchObject({ quantity: 7 });
@@ -190,7 +180,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     // The hosted page is closed now: paying again buys nothing more.
     expect((await pay(checkout.url, '4242424242424242')).status).toBe(200);
     const customerId = session.customer as string;
-    const types = (await stripe.events.list({ limit: 100 })).data
+    const types = (await world.stripe.events.list({ limit: 100 })).data
       .filter((event) => JSON.stringify(event.data.object).includes(customerId))
       .map((event) => event.type);
     expect(types).toEqual(
@@ -214,7 +204,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(listWorkspaceMembers.response.parse(members.json()).items).toEqual([
       expect.objectContaining({ role: 'OWNER', plan: 'PRO_PERSONAL' }),
     ]);
-    const [owner] = await t.database.db
+    const [owner] = await world.t.database.db
       .select({ isPaid: memberships.isPaid })
       .from(memberships)
       .where(and(eq(memberships.workspaceId, spaceId), eq(memberships.role, 'OWNER')));
@@ -287,8 +277,8 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       expect((res.json() as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
       // Refused before the provider is called: no customer, no checkout.
       const [sessions, customers] = await Promise.all([
-        t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.workspaceId, spaceId)),
-        t.database.db.select().from(billingCustomers).where(eq(billingCustomers.workspaceId, spaceId)),
+        world.t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.workspaceId, spaceId)),
+        world.t.database.db.select().from(billingCustomers).where(eq(billingCustomers.workspaceId, spaceId)),
       ]);
       expect({ sessions, customers }).toEqual({ sessions: [], customers: [] });
     },
@@ -318,11 +308,11 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       vatNumber: 'DE123456789',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const session = await stripe.checkout.sessions.retrieve(
+    const session = await world.stripe.checkout.sessions.retrieve(
       (accepted.json() as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId,
     );
     expect(session.total_details?.amount_tax).toBe(0);
-    const taxIds = await stripe.customers.listTaxIds(session.customer as string);
+    const taxIds = await world.stripe.customers.listTaxIds(session.customer as string);
     expect(taxIds.data.map((taxId) => taxId.value)).toEqual(['DE123456789']);
   });
 
@@ -334,7 +324,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const html = await declined.text();
     expect(html).toContain('role="alert">Your card was declined.</p>');
     expect(html).toContain('aria-invalid="true"');
-    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+    expect(await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
       status: 'open',
       subscription: null,
     });
@@ -345,8 +335,8 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect(await subscriptionsOf(spaceId)).toEqual([]);
     expect(
       (
-        await stripe.subscriptions.list({
-          customer: (await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId))
+        await world.stripe.subscriptions.list({
+          customer: (await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId))
             .customer as string,
         })
       ).data,
@@ -359,7 +349,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
     const asked = await pay(checkout.url, '4000002500003155');
     expect(asked.status).toBe(303);
-    const authUrl = new URL(asked.headers.get('location')!, t.baseUrl).href;
+    const authUrl = new URL(asked.headers.get('location')!, world.t.baseUrl).href;
     expect(authUrl).toBe(`${checkout.url}/authenticate`);
     const authPage = await (await fetch(authUrl)).text();
     expect(authPage).toContain('Complete authentication');
@@ -368,7 +358,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const failed = await post(authUrl, { result: 'fail' });
     expect(failed.status).toBe(402);
     expect(await failed.text()).toContain('We are unable to authenticate your payment method.');
-    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+    expect(await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
       status: 'open',
     });
 
@@ -385,7 +375,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     const spaceId = await newSpace();
     const checkout = await startCheckout(spaceId, { country: 'US', seats: 1 });
     const page = await fetch(checkout.url);
-    expect(await page.text()).toContain(`href="${t.baseUrl}/space/billing"`);
+    expect(await page.text()).toContain(`href="${world.t.baseUrl}/space/billing"`);
     // A browser sends `Origin: null` with a page's own forms under `no-referrer`; this keeps it real.
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const forged = await fetch(`${checkout.url}/pay`, {
@@ -395,10 +385,10 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       body: 'cardNumber=4242424242424242',
     });
     expect(forged.status).toBe(403);
-    expect(await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
+    expect(await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId)).toMatchObject({
       status: 'open',
     });
-    expect((await fetch(`${t.baseUrl}/sandbox/stripe/checkout/cs_test_guessed`)).status).toBe(404);
+    expect((await fetch(`${world.t.baseUrl}/sandbox/stripe/checkout/cs_test_guessed`)).status).toBe(404);
   });
 
   it('RELIABILITY two checkouts for one space at once cannot create two live subscriptions', async () => {
@@ -436,14 +426,14 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     expect((await pay(checkout.url, '4242424242424242')).status).toBe(303);
     // No return to the app: the sandbox's own webhook deliveries alone make the purchase ours.
     const rows = () =>
-      t.database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, spaceId));
+      world.t.database.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, spaceId));
     await vi.waitFor(async () => expect((await rows()).map((row) => row.status)).toEqual(['ACTIVE']), {
       timeout: 15_000,
     });
 
-    const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+    const session = await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
     const created = (
-      await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+      await world.stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
     ).data.find((event) => (event.data.object as Stripe.Subscription).id === session.subscription)!;
     const stale = {
       ...created,
@@ -456,19 +446,19 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     for (const event of [fresh, stale]) {
       for (let delivery = 0; delivery < 2; delivery += 1) {
         const body = JSON.stringify(event);
-        const res = await t.app.inject({
+        const res = await world.t.app.inject({
           method: 'POST',
           url: STRIPE_WEBHOOK_PATH,
           headers: {
             'content-type': 'application/json',
-            'stripe-signature': stripeSignature(t.context.config.payments.webhookSecret, body),
+            'stripe-signature': stripeSignature(world.t.context.config.payments.webhookSecret, body),
           },
           payload: body,
         });
         expect(res.json()).toEqual({ received: true, duplicate: delivery === 1 });
       }
     }
-    const recorded = await t.database.db
+    const recorded = await world.t.database.db
       .select()
       .from(providerEvents)
       .where(eq(providerEvents.eventId, stale.id));
@@ -499,7 +489,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     it.each(cases)('API-029 API-030 v2: $seats seats from $country', async ({ seats, country }) => {
       const preview = await previewV2(spaceId, { country, seats });
       const checkout = await startCheckout(spaceId, { country, seats });
-      const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+      const session = await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
       expect(session.currency).toBe(country === 'US' ? 'usd' : 'eur');
       expect(session.amount_total).toBe(preview.chargedToday);
       expect(session.amount_total).toBe(preview.totalAmount);
@@ -531,7 +521,7 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
         })),
       });
       expect(started.statusCode, started.body).toBe(200);
-      const session = await stripe.checkout.sessions.retrieve(
+      const session = await world.stripe.checkout.sessions.retrieve(
         (started.json() as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId,
       );
       expect(session.amount_total).toBe(preview.chargedToday);
@@ -542,8 +532,8 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       const preview = await previewV2(spaceId, { country: 'DE', seats: 100 });
       const checkout = await startCheckout(spaceId, { country: 'DE', seats: 100 });
       expect((await pay(checkout.url, '4242424242424242')).status).toBe(303);
-      const session = await stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
-      const invoice = await stripe.invoices.retrieve(session.invoice as string);
+      const session = await world.stripe.checkout.sessions.retrieve(checkout.stripeCheckoutSessionId);
+      const invoice = await world.stripe.invoices.retrieve(session.invoice as string);
       expect(invoice.amount_paid).toBe(preview.chargedToday);
       expect(invoice.total_taxes?.[0]?.amount).toBe(preview.taxAmount);
       expect(invoice.total_discount_amounts?.[0]?.amount).toBe(preview.discountAmount);

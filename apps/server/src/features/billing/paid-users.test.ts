@@ -1,24 +1,15 @@
 import {
-  listSubscriptionsV1,
   listWorkspaceMembers,
-  paymentInfoSchema,
   scheduledSeatRemovalSchema,
   updateSubscriptionV1,
   workspaceUserPlansOf,
 } from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberships, rolloutStatus, users, workspaces } from '../../db/schema';
-import { signedInAs } from '../../testing/sessions';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
-import { provisionDemoPurchases, seedDemo } from '../../embedded/demo';
-import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
-import { syncBillingCustomerJob } from './sync/sync-job';
-
-type Caller = { headers: { authorization: string }; userId: string };
+import { billingBase, postForm } from '../../testing/billing-test-kit';
+import { billingWorld } from '../../testing/billing-world';
+import { provisionDemoPurchases } from '../../embedded/demo';
 type Plan = 'FREE' | 'PRO' | 'PRO_PERSONAL';
 
 /**
@@ -27,38 +18,19 @@ type Plan = 'FREE' | 'PRO' | 'PRO_PERSONAL';
  * renewal; through our HTTP API, the SDK and the sandbox, as with Stripe.
  */
 describe('paid users: upgrade now, downgrade at the renewal', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
-  let owner: Caller;
+  const world = billingWorld({ demo: true });
+  const { call, paidSpace, subscriptionOf, useCard, syncCustomer } = world;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
   const updateUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v1/${subscription}`;
 
-  /** A space bought by a new owner, who is `owner` from then on (billing-test-kit's buyForNewOwner). */
-  const paidSpace = async (
-    name: string,
-    purchase: Purchase,
-    options: { clock?: boolean; card?: string } = {},
-  ) => {
-    const bought = await buyForNewOwner(t, name, purchase, options);
-    owner = bought.owner;
-    return bought;
-  };
-
   /** A member who joined the space before (test setup): free unless told otherwise. */
   const member = async (spaceId: string, email: string, userPlan: Plan = 'FREE') => {
-    const [user] = await t.database.db.insert(users).values({ email, name: email }).returning();
-    await t.database.db
+    const [user] = await world.t.database.db.insert(users).values({ email, name: email }).returning();
+    await world.t.database.db
       .insert(memberships)
       .values({ workspaceId: spaceId, userId: user!.id, userPlan, isPaid: userPlan !== 'FREE' });
     return user!.id;
-  };
-  const subscriptionOf = async (space: string) => {
-    const res = await call('GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
-    expect(res.statusCode, res.body).toBe(200);
-    return listSubscriptionsV1.response.parse(res.json()).items[0]!;
   };
   const membersOf = async (space: string) => {
     const res = await call('GET', `/api/v1/workspaces/${space}/members`);
@@ -67,19 +39,11 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
   };
   const planOf = async (space: string, userId: string) =>
     (await membersOf(space)).find((item) => item.id === userId)!;
-  const previewChange = async (
+  const previewChange = (
     space: string,
     userUpdates: { userId: string; userPlan: Plan }[],
     billingInterval: 'YEARLY' | 'MONTHLY' = 'YEARLY',
-  ) => {
-    const res = await call(
-      'POST',
-      `${billingBase(space)}/stripe/checkout/v1/info?previewProratedChanges=true`,
-      { country: 'US', workspacePlan: 'PRO', billingInterval, userUpdates },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return paymentInfoSchema.parse(res.json());
-  };
+  ) => world.previewChange(space, { billingInterval, userUpdates });
   /** The summary's update: every user paid afterwards under the price, and those made free. */
   const changeUsers = async (
     space: string,
@@ -96,28 +60,12 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
       ...(change.prorationDate ? { prorationDate: change.prorationDate } : {}),
     });
   };
-  const useCard = async (space: string, cardNumber: string) => {
-    const portal = await call(
-      'GET',
-      `${billingBase(space)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
-    );
-    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
-    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber });
-  };
   /** What a refused change must leave as it was: members, seats, and the provider's quantity. */
   const snapshot = async (space: string, providerId: string) => ({
     members: (await membersOf(space)).map((item) => [item.id, item.plan, item.isScheduledToBeDowngraded]),
     plan: (await subscriptionOf(space)).subscriptionPaymentPlans![0],
-    quantity: (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity,
+    quantity: (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity,
   });
-
-  beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    await seedDemo({ db: t.database.db });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
-  }, 60_000);
-  afterAll(() => t.close());
 
   it('MEM-033 CHK-081 free members made paid take the unused seat for nothing, then one bought now at the previewed price; they read paid in the members list and the seats follow', async () => {
     const { spaceId, providerId } = await paidSpace('Paid users upgrade', { country: 'US', seats: 2 });
@@ -129,26 +77,26 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     // The owner holds one of the two seats; the other is unused, so the first costs nothing.
     const free = await previewChange(spaceId, [{ userId: first, userPlan: 'PRO_PERSONAL' }]);
     expect(free).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
-    const assigned = await changeUsers(spaceId, { paid: [owner.userId, first] });
+    const assigned = await changeUsers(spaceId, { paid: [world.owner.userId, first] });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(updateSubscriptionV1.response.parse(assigned.json())).toMatchObject({ amount: before.amount });
     expect(await planOf(spaceId, first)).toMatchObject({ plan: 'PRO_PERSONAL' });
-    const invoicesBefore = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const invoicesBefore = await world.stripe.invoices.list({ subscription: providerId, limit: 100 });
 
     const info = await previewChange(spaceId, [{ userId: second, userPlan: 'PRO_PERSONAL' }]);
     expect(info.chargedToday).toBeGreaterThan(0);
     expect(info.prorationDate).toEqual(expect.any(Number));
     expect(info.stripePlans).toMatchObject([{ quantity: 3 }]);
     const res = await changeUsers(spaceId, {
-      paid: [owner.userId, first, second],
+      paid: [world.owner.userId, first, second],
       prorationDate: info.prorationDate,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const invoicesAfter = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const invoicesAfter = await world.stripe.invoices.list({ subscription: providerId, limit: 100 });
     expect(invoicesAfter.data.length).toBe(invoicesBefore.data.length + 1);
     const charged = invoicesAfter.data.find((invoice) => invoice.billing_reason === 'subscription_update')!;
     expect(charged).toMatchObject({ status: 'paid', amount_paid: info.chargedToday });
-    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
     expect(await planOf(spaceId, second)).toMatchObject({
       plan: 'PRO_PERSONAL',
       isScheduledToBeDowngraded: false,
@@ -159,7 +107,7 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     expect(after.amount).toBe(info.subtotal);
 
     // Sent again, nothing is left to change and nothing is charged twice.
-    const again = await changeUsers(spaceId, { paid: [owner.userId, first, second] });
+    const again = await changeUsers(spaceId, { paid: [world.owner.userId, first, second] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'nothing_to_change' } });
   });
@@ -170,12 +118,12 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     const other = await member(spaceId, 'preview.other@gmail.com');
     // As the summary asks it: everyone paid after the change, and those left free as FREE.
     const info = await previewChange(spaceId, [
-      { userId: owner.userId, userPlan: 'PRO_PERSONAL' },
+      { userId: world.owner.userId, userPlan: 'PRO_PERSONAL' },
       { userId: newcomer, userPlan: 'PRO_PERSONAL' },
       { userId: other, userPlan: 'FREE' },
     ]);
     expect(info.stripePlans).toEqual([
-      expect.objectContaining({ quantity: 2, userIds: [owner.userId, newcomer] }),
+      expect.objectContaining({ quantity: 2, userIds: [world.owner.userId, newcomer] }),
     ]);
     const subscription = await subscriptionOf(spaceId);
     const res = await call('PUT', updateUrl(spaceId, subscription.subscriptionId), {
@@ -188,44 +136,36 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
 
   it('MEM-033 CHK-081 the older flow: the demo buys Acme Europe’s yearly Premium in the sandbox; its owner makes the free member paid on the fifth place, counted as used, nothing charged', async () => {
     await provisionDemoPurchases({
-      db: t.database.db,
-      stripe,
-      provider: t.context.payments.provider,
-      publicUrl: t.baseUrl,
+      db: world.t.database.db,
+      stripe: world.stripe,
+      provider: world.t.context.payments.provider,
+      publicUrl: world.t.baseUrl,
     });
-    const [europe] = await t.database.db
+    const [europe] = await world.t.database.db
       .select({ id: workspaces.id, isPerSeat: workspaces.isPerSeat })
       .from(workspaces)
       .where(eq(workspaces.name, 'Acme Europe'));
     expect(europe).toMatchObject({ isPerSeat: false });
     const spaceId = europe!.id;
-    const [marcus] = await t.database.db.select().from(users).where(eq(users.email, 'admin@acme.example'));
-    owner = { headers: (await signedInAs(t, 'admin@acme.example')).headers, userId: marcus!.id };
+    world.actAs(await world.callerOf('admin@acme.example'));
     const before = await subscriptionOf(spaceId);
     expect(before).toMatchObject({ workspacePlan: 'PREMIUM', billingInterval: 'YEARLY' });
     expect(before.subscriptionPaymentPlans![0]).toMatchObject({ totalSeats: 5, assignedSeats: 4 });
     const liam = (await membersOf(spaceId)).find((item) => item.email === 'free.member@acme.example')!;
     expect(liam).toMatchObject({ plan: 'FREE' });
-    const providerId = (await t.database.db.query.subscriptions.findFirst({
+    const providerId = (await world.t.database.db.query.subscriptions.findFirst({
       where: (row, { eq: equal }) => equal(row.id, before.subscriptionId),
     }))!.providerSubscriptionId!;
-    const invoicesBefore = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const invoicesBefore = await world.stripe.invoices.list({ subscription: providerId, limit: 100 });
 
     const paidAfter = (await membersOf(spaceId))
       .filter((item) => item.plan !== 'FREE' || item.id === liam.id)
       .map((item) => ({ userId: item.id, userPlan: 'PRO' as const }));
-    const res = await call(
-      'POST',
-      `${billingBase(spaceId)}/stripe/checkout/v1/info?previewProratedChanges=true`,
-      {
-        country: 'US',
-        workspacePlan: 'PREMIUM',
-        billingInterval: 'YEARLY',
-        userUpdates: paidAfter,
-      },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const info = paymentInfoSchema.parse(res.json());
+    const info = await world.previewChange(spaceId, {
+      workspacePlan: 'PREMIUM',
+      billingInterval: 'YEARLY',
+      userUpdates: paidAfter,
+    });
     expect(info).toMatchObject({ chargedToday: 0, stripePlans: [{ quantity: 5 }] });
     const update = await call('PUT', updateUrl(spaceId, before.subscriptionId), {
       workspaceUserPlans: workspaceUserPlansOf({ previewed: info.stripePlans, downgraded: [] }),
@@ -236,7 +176,7 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
       totalSeats: 5,
       assignedSeats: 5,
     });
-    expect((await stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
+    expect((await world.stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
       invoicesBefore.data.length,
     );
   });
@@ -249,7 +189,9 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     );
     const leaving = await member(spaceId, 'downgrade.leaving@gmail.com');
     const staying = await member(spaceId, 'downgrade.staying@gmail.com');
-    expect((await changeUsers(spaceId, { paid: [owner.userId, leaving, staying] })).statusCode).toBe(200);
+    expect((await changeUsers(spaceId, { paid: [world.owner.userId, leaving, staying] })).statusCode).toBe(
+      200,
+    );
 
     const info = await previewChange(spaceId, [{ userId: leaving, userPlan: 'FREE' }], 'MONTHLY');
     expect(info).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
@@ -264,22 +206,18 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
       `${billingBase(spaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals?status=PENDING`,
     );
     expect(removal.statusCode, removal.body).toBe(200);
-    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    const end = (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
     expect(scheduledSeatRemovalSchema.parse(removal.json())).toMatchObject({
       targetSeatsQuantity: 2,
       status: 'PENDING',
       removeSeatsAtTimestamp: end * 1000,
     });
-    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(3);
 
-    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
-    const renewed = await stripe.subscriptions.retrieve(providerId);
+    await world.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await world.stripe.subscriptions.retrieve(providerId);
     expect(renewed.items.data[0]).toMatchObject({ quantity: 2, current_period_start: end });
-    await syncBillingCustomerJob.run({
-      database: t.database,
-      config: t.context.config,
-      data: { customerId: renewed.customer as string },
-    });
+    await syncCustomer(renewed.customer as string);
     expect(await planOf(spaceId, leaving)).toMatchObject({ plan: 'FREE', isScheduledToBeDowngraded: false });
     expect(await planOf(spaceId, staying)).toMatchObject({ plan: 'PRO_PERSONAL' });
     // The owner's seat and the one staying paid.
@@ -297,24 +235,24 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     const kept = await member(spaceId, 'kept.paid@gmail.com', 'PRO_PERSONAL');
     expect((await changeUsers(spaceId, { free: [kept] })).statusCode).toBe(200);
     expect(await planOf(spaceId, kept)).toMatchObject({ isScheduledToBeDowngraded: true });
-    const canceled = await t.app.inject({
+    const canceled = await world.t.app.inject({
       method: 'DELETE',
       url: `${billingBase(spaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals`,
-      headers: owner.headers,
+      headers: world.owner.headers,
     });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(await planOf(spaceId, kept)).toMatchObject({
       plan: 'PRO_PERSONAL',
       isScheduledToBeDowngraded: false,
     });
-    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    expect((await world.stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
   });
 
   it('CHK-088 CHK-086 CHK-087 a change leaving nobody paid is refused with cannot_downgrade, nothing written', async () => {
     const { spaceId, providerId } = await paidSpace('Paid users last one', { country: 'US', seats: 2 });
     const paid = await member(spaceId, 'last.paid@gmail.com', 'PRO_PERSONAL');
     const before = await snapshot(spaceId, providerId);
-    const res = await changeUsers(spaceId, { free: [owner.userId, paid] });
+    const res = await changeUsers(spaceId, { free: [world.owner.userId, paid] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: {
@@ -325,7 +263,7 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     expect(await snapshot(spaceId, providerId)).toEqual(before);
     // One made free while the other stays paid is a valid selection.
     expect((await changeUsers(spaceId, { free: [paid] })).statusCode).toBe(200);
-    const last = await changeUsers(spaceId, { free: [owner.userId] });
+    const last = await changeUsers(spaceId, { free: [world.owner.userId] });
     expect(last.json()).toMatchObject({ error: { code: 'cannot_downgrade' } });
   });
 
@@ -348,7 +286,7 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
   it('CHK-084 only members of the space, under the subscription’s own price: strangers are named, 400, nothing written', async () => {
     const { spaceId, providerId } = await paidSpace('Paid users strangers', { country: 'US', seats: 2 });
     const mine = await member(spaceId, 'mine.free@gmail.com');
-    const [stranger] = await t.database.db
+    const [stranger] = await world.t.database.db
       .select()
       .from(users)
       .where(eq(users.email, 'owner@northwind.example'));
@@ -374,20 +312,20 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
   it('CHK-085 MEM-036 under MULTIPLE_PAYMENT a user paid in another space cannot be made paid: already_paid_user', async () => {
     const { spaceId, providerId } = await paidSpace('Paid users elsewhere', { country: 'US', seats: 3 });
     const elsewhere = await member(spaceId, 'paid.elsewhere@gmail.com');
-    const [northwind] = await t.database.db
+    const [northwind] = await world.t.database.db
       .select({ workspaceId: memberships.workspaceId })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(users.email, 'owner@northwind.example'), eq(memberships.role, 'OWNER')));
-    await t.database.db
+    await world.t.database.db
       .insert(memberships)
       .values({ workspaceId: northwind!.workspaceId, userId: elsewhere, userPlan: 'PRO', isPaid: true });
-    await t.database.db
+    await world.t.database.db
       .insert(rolloutStatus)
-      .values({ userId: owner.userId, lastActivatedStep: 2 })
+      .values({ userId: world.owner.userId, lastActivatedStep: 2 })
       .onConflictDoUpdate({ target: rolloutStatus.userId, set: { lastActivatedStep: 2 } });
     const before = await snapshot(spaceId, providerId);
-    const res = await changeUsers(spaceId, { paid: [owner.userId, elsewhere] });
+    const res = await changeUsers(spaceId, { paid: [world.owner.userId, elsewhere] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: {
@@ -398,10 +336,10 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     expect(await snapshot(spaceId, providerId)).toEqual(before);
 
     // Without the restriction the same user may be paid in two spaces.
-    await t.database.db
+    await world.t.database.db
       .update(rolloutStatus)
       .set({ lastActivatedStep: 9 })
-      .where(eq(rolloutStatus.userId, owner.userId));
+      .where(eq(rolloutStatus.userId, world.owner.userId));
     expect((await changeUsers(spaceId, { paid: [elsewhere] })).statusCode).toBe(200);
   });
 
@@ -430,22 +368,22 @@ describe('paid users: upgrade now, downgrade at the renewal', () => {
     // Confirmed on the invoice's page, the seat is paid; the same change again assigns it, uncharged.
     const { message } = (confirm.json() as { error: { message: string } }).error;
     const invoiceUrl = /(\S+\/sandbox\/stripe\/invoices\/[\w-]+)/.exec(message)![1]!;
-    const confirmed = await postForm(t.baseUrl, `${new URL(invoiceUrl, t.baseUrl).href}/authenticate`, {
-      result: 'complete',
-    });
+    const confirmed = await postForm(
+      world.t.baseUrl,
+      `${new URL(invoiceUrl, world.t.baseUrl).href}/authenticate`,
+      {
+        result: 'complete',
+      },
+    );
     expect(confirmed.status).toBe(303);
-    const provider = await stripe.subscriptions.retrieve(providerId);
+    const provider = await world.stripe.subscriptions.retrieve(providerId);
     expect(provider.items.data[0]!.quantity).toBe(2);
-    await syncBillingCustomerJob.run({
-      database: t.database,
-      config: t.context.config,
-      data: { customerId: provider.customer as string },
-    });
-    const invoices = (await stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length;
+    await syncCustomer(provider.customer as string);
+    const invoices = (await world.stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length;
     const again = await changeUsers(spaceId, { paid: [waiting] });
     expect(again.statusCode, again.body).toBe(200);
     expect(await planOf(spaceId, waiting)).toMatchObject({ plan: 'PRO_PERSONAL' });
-    expect((await stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
+    expect((await world.stripe.invoices.list({ subscription: providerId, limit: 100 })).data).toHaveLength(
       invoices,
     );
   });

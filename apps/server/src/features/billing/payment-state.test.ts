@@ -1,16 +1,10 @@
 import { latestInvoiceV1, listSubscriptionsV1, type LatestInvoice } from '@mergeboard/core';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingCustomers, users, workspaces } from '../../db/schema';
-import { createListeningTestApp } from '../../testing/listening-app';
-import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../../embedded/demo';
-import { billingBase, buyPlan, newSpace, postForm } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
-
-type Caller = { headers: { authorization: string }; userId: string };
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingCustomers, workspaces } from '../../db/schema';
+import { billingBase, buyPlan, newSpace, postForm } from '../../testing/billing-test-kit';
+import { billingWorld, type Caller } from '../../testing/billing-world';
 
 /**
  * A subscription's payment state and the customer portal (000 §4, §7): our API reads the latest
@@ -18,23 +12,19 @@ type Caller = { headers: { authorization: string }; userId: string };
  * renewal or cancel. Purchases go through the hosted checkout; time moves with the test clock.
  */
 describe('payment state: latest invoice and customer portal', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
+  const world = billingWorld({ demo: true });
+  const { callerOf } = world;
   let owner: Caller;
   let stranger: Caller;
   let spaceId: string;
   let subscriptionId: string;
 
-  const callerOf = async (email: string): Promise<Caller> => {
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-    return { headers: (await signedInAs(t, email)).headers, userId: user!.id };
-  };
   const spaceNamed = async (name: string) => {
-    const [space] = await t.database.db.select().from(workspaces).where(eq(workspaces.name, name));
+    const [space] = await world.t.database.db.select().from(workspaces).where(eq(workspaces.name, name));
     return space!.id;
   };
   const get = (caller: { headers: { authorization: string } }, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: caller.headers });
+    world.callAs(caller, 'GET', url);
   const latestInvoiceUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v2/${subscription}/latest-invoice/v1`;
   const latestInvoice = async (caller: Caller, space: string, subscription: string) => {
@@ -48,13 +38,13 @@ describe('payment state: latest invoice and customer portal', () => {
 
   /** A new space of Pat's whose customer lives on a test clock from `start`, bought with `card`. */
   const buyOnClock = async (name: string, start: number, card: string) => {
-    const space = await newSpace(t, owner, name);
-    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start });
-    const customer = await stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
-    await t.database.db
+    const space = await newSpace(world.t, owner, name);
+    const clock = await world.stripe.testHelpers.testClocks.create({ frozen_time: start });
+    const customer = await world.stripe.customers.create({ email: 'pat@gmail.com', test_clock: clock.id });
+    await world.t.database.db
       .insert(billingCustomers)
-      .values({ workspaceId: space, provider: t.context.payments.provider, customerId: customer.id });
-    const bought = await buyPlan(t, {
+      .values({ workspaceId: space, provider: world.t.context.payments.provider, customerId: customer.id });
+    const bought = await buyPlan(world.t, {
       spaceId: space,
       headers: owner.headers,
       purchase: { country: 'US', seats: 1, interval: 'MONTHLY' },
@@ -64,21 +54,16 @@ describe('payment state: latest invoice and customer portal', () => {
   };
 
   beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    await seedDemo({ db: t.database.db });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
     owner = await callerOf('pat@gmail.com');
     stranger = await callerOf('owner@northwind.example');
-    spaceId = await newSpace(t, owner, 'Paying space');
-    ({ subscriptionId } = await buyPlan(t, {
+    spaceId = await newSpace(world.t, owner, 'Paying space');
+    ({ subscriptionId } = await buyPlan(world.t, {
       spaceId,
       headers: owner.headers,
       purchase: { country: 'US', seats: 2 },
       card: '4242424242424242',
     }));
   }, 60_000);
-  afterAll(() => t.close());
 
   it('API-034 BILL-020 a freshly bought subscription’s latest invoice reads paid, with its hosted page', async () => {
     const invoice = await latestInvoice(owner, spaceId, subscriptionId);
@@ -90,7 +75,7 @@ describe('payment state: latest invoice and customer portal', () => {
       paymentState: 'PAID',
     });
     expect(invoice.amountPaid).toBe(invoice.amountDue);
-    expect(invoice.hostedInvoiceUrl).toBe(`${t.baseUrl}/sandbox/stripe/invoices/${invoice.invoiceId}`);
+    expect(invoice.hostedInvoiceUrl).toBe(`${world.t.baseUrl}/sandbox/stripe/invoices/${invoice.invoiceId}`);
   });
 
   it('API-034 the latest invoice is not served to a MEMBER (403) nor to someone outside the space (404)', async () => {
@@ -101,7 +86,7 @@ describe('payment state: latest invoice and customer portal', () => {
   });
 
   it('API-034 another space’s subscription answers 404 to the owner of this one, as an unknown one does', async () => {
-    const otherSpace = await newSpace(t, stranger, 'Not paying space');
+    const otherSpace = await newSpace(world.t, stranger, 'Not paying space');
     const res = await get(stranger, latestInvoiceUrl(otherSpace, subscriptionId));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
@@ -143,9 +128,9 @@ describe('payment state: latest invoice and customer portal', () => {
     );
     expect((await latestInvoice(owner, space, bought.subscriptionId)).paymentState).toBe('PAID');
 
-    const session = await stripe.checkout.sessions.retrieve(bought.sessionId);
-    const providerSubscription = await stripe.subscriptions.retrieve(session.subscription as string);
-    await stripe.testHelpers.testClocks.advance(clock.id, {
+    const session = await world.stripe.checkout.sessions.retrieve(bought.sessionId);
+    const providerSubscription = await world.stripe.subscriptions.retrieve(session.subscription as string);
+    await world.stripe.testHelpers.testClocks.advance(clock.id, {
       frozen_time: providerSubscription.items.data[0]!.current_period_end + 60,
     });
     const failed = await latestInvoice(owner, space, bought.subscriptionId);
@@ -161,16 +146,16 @@ describe('payment state: latest invoice and customer portal', () => {
     const portal = await get(owner, portalUrl(space, '/space/billing?from=portal'));
     expect(portal.statusCode, portal.body).toBe(200);
     const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
-    expect(stripeCustomerPortalUrl).toMatch(new RegExp(`^${t.baseUrl}/sandbox/stripe/portal/bps_`));
+    expect(stripeCustomerPortalUrl).toMatch(new RegExp(`^${world.t.baseUrl}/sandbox/stripe/portal/bps_`));
     const markup = await (await fetch(stripeCustomerPortalUrl)).text();
     expect(pageText(markup)).toContain('Test sandbox');
     expect(pageText(markup)).toContain('Past due');
     expect(markup).toContain('<label for="card-number">New card number</label>');
     expect(markup).toContain(`href="${failed.hostedInvoiceUrl}"`);
-    expect(markup).toContain(`href="${t.baseUrl}/space/billing?from=portal">Return to Mergeboard</a>`);
+    expect(markup).toContain(`href="${world.t.baseUrl}/space/billing?from=portal">Return to Mergeboard</a>`);
 
     // 3155 is saved, but paying with it waits for the person's confirmation.
-    const confirming = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
+    const confirming = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
       cardNumber: '4000002500003155',
     });
     expect(confirming.status).toBe(402);
@@ -181,13 +166,13 @@ describe('payment state: latest invoice and customer portal', () => {
       paymentState: 'REQUIRES_CONFIRMATION',
     });
 
-    const declined = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
+    const declined = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
       cardNumber: '4000000000000002',
     });
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('role="alert">Your card was declined.</p>');
 
-    const updated = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
+    const updated = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/card`, {
       cardNumber: '4242 4242 4242 4242',
     });
     expect(updated.status).toBe(303);
@@ -224,9 +209,9 @@ describe('payment state: latest invoice and customer portal', () => {
       'It is now March 1, 2026 at 12:00 PM UTC.',
     );
 
-    const refused = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'century' });
+    const refused = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'century' });
     expect(refused.status).toBe(400);
-    const moved = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'renewal' });
+    const moved = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'renewal' });
     expect(moved.status).toBe(303);
     expect(pageText(await (await fetch(stripeCustomerPortalUrl)).text())).toContain(
       'It is now April 1, 2026 at 1:00 PM UTC.',
@@ -234,7 +219,7 @@ describe('payment state: latest invoice and customer portal', () => {
     const renewed = await latestInvoice(owner, space, bought.subscriptionId);
     expect(renewed.invoiceId).not.toBe(first.invoiceId);
     expect(renewed).toMatchObject({ paymentState: 'PAID', amountPaid: first.amountPaid });
-    expect((await stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(
+    expect((await world.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(
       Math.floor(Date.UTC(2026, 3, 1, 13) / 1000),
     );
   });
@@ -243,7 +228,7 @@ describe('payment state: latest invoice and customer portal', () => {
     const portal = await get(owner, portalUrl(spaceId, '/space/billing'));
     const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
     expect(await (await fetch(stripeCustomerPortalUrl)).text()).not.toContain('Test clock');
-    const refused = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'day' });
+    const refused = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/clock`, { step: 'day' });
     expect(refused.status).toBe(400);
   });
 
@@ -259,11 +244,11 @@ describe('payment state: latest invoice and customer portal', () => {
     const providerId = /name="subscription" value="(sub_[A-Za-z0-9]+)"/.exec(markup)?.[1];
     expect(providerId).toBeDefined();
 
-    const canceled = await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/cancel`, {
+    const canceled = await postForm(world.t.baseUrl, `${stripeCustomerPortalUrl}/cancel`, {
       subscription: providerId!,
     });
     expect(canceled.status).toBe(303);
-    const provider = await stripe.subscriptions.retrieve(providerId!);
+    const provider = await world.stripe.subscriptions.retrieve(providerId!);
     expect(provider).toMatchObject({
       status: 'active',
       cancel_at_period_end: true,
@@ -280,7 +265,7 @@ describe('payment state: latest invoice and customer portal', () => {
       },
       { timeout: 15_000 },
     );
-    const events = await stripe.events.list({ type: 'customer.subscription.updated', limit: 100 });
+    const events = await world.stripe.events.list({ type: 'customer.subscription.updated', limit: 100 });
     expect(
       events.data.some(
         (event) =>
@@ -301,6 +286,6 @@ describe('payment state: latest invoice and customer portal', () => {
       body: 'cardNumber=4242424242424242',
     });
     expect(forged.status).toBe(403);
-    expect((await fetch(`${t.baseUrl}/sandbox/stripe/portal/bps_guessed`)).status).toBe(404);
+    expect((await fetch(`${world.t.baseUrl}/sandbox/stripe/portal/bps_guessed`)).status).toBe(404);
   });
 });

@@ -1,14 +1,9 @@
-import { addSeatsV1, paymentInfoSchema, type PaymentInfo } from '@mergeboard/core';
+import { addSeatsV1 } from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
-import { billingBase, buyForNewOwner } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
-
-type Caller = { headers: { authorization: string }; userId: string };
+import { billingBase } from '../../testing/billing-test-kit';
+import { billingWorld } from '../../testing/billing-world';
 
 const MINUTE = 60;
 const DAY = 86_400;
@@ -22,43 +17,23 @@ const DAY = 86_400;
  * on a test clock, so "now" is exact.
  */
 describe('seat proration: the charge is the preview’s, whatever prorationDate the client sends', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
-  let owner: Caller;
-
-  const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
+  const world = billingWorld();
+  const { call, addSeats } = world;
+  /** A space of a new owner on a test clock, `seats` bought monthly; `end` is its period end. */
   const paidSpace = async (name: string, seats: number) => {
-    const bought = await buyForNewOwner(
-      t,
+    const bought = await world.paidSpace(
       name,
       { country: 'US', seats, interval: 'MONTHLY' },
       { clock: true },
     );
-    owner = bought.owner;
-    const provider = await stripe.subscriptions.retrieve(bought.providerId);
+    const provider = await world.stripe.subscriptions.retrieve(bought.providerId);
     return { ...bought, clock: bought.clock!, end: provider.items.data[0]!.current_period_end };
   };
-  const previewSeats = async (space: string, quantity: number): Promise<PaymentInfo> => {
-    const res = await call('POST', `${billingBase(space)}/stripe/checkout/v2/info`, {
-      country: 'US',
-      billingInterval: 'MONTHLY',
-      workspacePlan: 'PRO',
-      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
-      previewProratedAmounts: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return paymentInfoSchema.parse(res.json());
-  };
-  const addSeats = (space: string, subscription: string, quantity: number, prorationDate?: number) =>
-    call('POST', `${billingBase(space)}/subscriptions/v2/${subscription}/seats/v1`, {
-      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
-      ...(prorationDate === undefined ? {} : { prorationDate }),
-    });
+  const previewSeats = (space: string, quantity: number) => world.previewSeats(space, quantity, 'MONTHLY');
   /** What a refused purchase must leave as it was: the seats and the invoices of the provider. */
   const providerState = async (providerId: string) => ({
-    quantity: (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity,
-    invoices: (await stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length,
+    quantity: (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity,
+    invoices: (await world.stripe.invoices.list({ subscription: providerId, limit: 100 })).data.length,
   });
   const expectRefused = (res: { statusCode: number; json: () => unknown; body: string }, message: string) => {
     expect(res.statusCode, res.body).toBe(400);
@@ -70,13 +45,6 @@ describe('seat proration: the charge is the preview’s, whatever prorationDate 
     `prorationDate ${date} is later than now (${now}): send the prorationDate of the price preview you showed`;
   const outdated = (date: number) =>
     `prorationDate ${date} is older than its price preview may be (60 minutes, within the current billing period): preview the price again`;
-
-  beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
-  }, 60_000);
-  afterAll(() => t.close());
 
   it('SEAT-010 SEAT-015 API-035 Add seats charges exactly the preview’s chargedToday at its prorationDate; period end − 1 s, the far past and the future are refused with 400 and charge nothing', async () => {
     const { spaceId, subscriptionId, providerId, clock, end } = await paidSpace('Proration add seats', 2);
@@ -115,7 +83,9 @@ describe('seat proration: the charge is the preview’s, whatever prorationDate 
   it('SEAT-010 SEAT-015 a preview’s prorationDate holds for 60 minutes of the customer’s time: 10 minutes later it charges the preview (never less than now’s price); past its lifetime it is refused, and a new preview buys', async () => {
     const { spaceId, subscriptionId, providerId, clock } = await paidSpace('Proration preview lifetime', 2);
     const info = await previewSeats(spaceId, 2);
-    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: clock.frozen_time + 10 * MINUTE });
+    await world.stripe.testHelpers.testClocks.advance(clock.id, {
+      frozen_time: clock.frozen_time + 10 * MINUTE,
+    });
     const atNow = await previewSeats(spaceId, 2);
     expect(atNow.prorationDate).toBe(clock.frozen_time + 10 * MINUTE);
     expect(atNow.chargedToday).toBeLessThanOrEqual(info.chargedToday);
@@ -125,7 +95,7 @@ describe('seat proration: the charge is the preview’s, whatever prorationDate 
     expect(addSeatsV1.response.parse(res.json()).latestInvoice.amountPaid).toBe(info.chargedToday);
 
     const later = await previewSeats(spaceId, 1);
-    await stripe.testHelpers.testClocks.advance(clock.id, {
+    await world.stripe.testHelpers.testClocks.advance(clock.id, {
       frozen_time: later.prorationDate! + 60 * MINUTE + 1,
     });
     const before = await providerState(providerId);
@@ -141,37 +111,30 @@ describe('seat proration: the charge is the preview’s, whatever prorationDate 
 
   it('MEM-033 CHK-046 API-032 a member made paid buys the missing seat at the preview’s price; period end − 1 s, the far past and the future are refused with 400, the member stays free and nothing is charged', async () => {
     const { spaceId, subscriptionId, providerId, clock, end } = await paidSpace('Proration paid users', 1);
-    const [user] = await t.database.db
+    const [user] = await world.t.database.db
       .insert(users)
       .values({ email: 'proration.member@gmail.com', name: 'Proration member' })
       .returning();
-    await t.database.db
+    await world.t.database.db
       .insert(memberships)
       .values({ workspaceId: spaceId, userId: user!.id, userPlan: 'FREE', isPaid: false });
-    const preview = await call(
-      'POST',
-      `${billingBase(spaceId)}/stripe/checkout/v1/info?previewProratedChanges=true`,
-      {
-        country: 'US',
-        workspacePlan: 'PRO',
-        billingInterval: 'MONTHLY',
-        userUpdates: [{ userId: user!.id, userPlan: 'PRO_PERSONAL' }],
-      },
-    );
-    const info = paymentInfoSchema.parse(preview.json());
+    const info = await world.previewChange(spaceId, {
+      billingInterval: 'MONTHLY',
+      userUpdates: [{ userId: user!.id, userPlan: 'PRO_PERSONAL' }],
+    });
     expect(info.prorationDate).toBe(clock.frozen_time);
     expect(info.chargedToday).toBeGreaterThan(0);
-    const stripePriceId = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.price.id;
+    const stripePriceId = (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.price.id;
     const planOf = async (userId: string) =>
       (
-        await t.database.db
+        await world.t.database.db
           .select({ userPlan: memberships.userPlan })
           .from(memberships)
           .where(and(eq(memberships.workspaceId, spaceId), eq(memberships.userId, userId)))
       )[0]!.userPlan;
     const makePaid = (prorationDate: number) =>
       call('PUT', `${billingBase(spaceId)}/subscriptions/v1/${subscriptionId}`, {
-        workspaceUserPlans: [{ stripePriceId, userIds: [owner.userId, user!.id] }],
+        workspaceUserPlans: [{ stripePriceId, userIds: [world.owner.userId, user!.id] }],
         prorationDate,
       });
 
@@ -185,10 +148,10 @@ describe('seat proration: the charge is the preview’s, whatever prorationDate 
 
     const res = await makePaid(info.prorationDate!);
     expect(res.statusCode, res.body).toBe(200);
-    const invoices = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const invoices = await world.stripe.invoices.list({ subscription: providerId, limit: 100 });
     const charged = invoices.data.find((invoice) => invoice.billing_reason === 'subscription_update')!;
     expect(charged).toMatchObject({ status: 'paid', amount_paid: info.chargedToday });
-    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(2);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(2);
     expect(await planOf(user!.id)).toBe('PRO_PERSONAL');
   });
 });

@@ -1,95 +1,28 @@
-import {
-  addSeatsV1,
-  listSubscriptionsV1,
-  paymentInfoSchema,
-  scheduledSeatRemovalSchema,
-  type PaymentInfo,
-} from '@mergeboard/core';
+import { addSeatsV1, listSubscriptionsV1, scheduledSeatRemovalSchema } from '@mergeboard/core';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduledSeatRemovals, users, workspaces } from '../../db/schema';
-import { createListeningTestApp } from '../../testing/listening-app';
-import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../../embedded/demo';
-import { billingBase, buyForNewOwner, postForm, type Purchase } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
-import { syncBillingCustomerJob } from './sync/sync-job';
-
-type Caller = { headers: { authorization: string }; userId: string };
+import { describe, expect, it } from 'vitest';
+import { scheduledSeatRemovals, workspaces } from '../../db/schema';
+import { billingBase, postForm } from '../../testing/billing-test-kit';
+import { billingWorld } from '../../testing/billing-world';
 
 /**
  * Seats of a live subscription (000 §2 add/remove seats, §7; design/payments.md §3): every change
  * goes through the SDK to the sandbox, as it would to Stripe, and our rows follow by the sync.
  */
 describe('seats: add now, remove at the renewal', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
-  let owner: Caller;
-
-  const callerOf = async (email: string): Promise<Caller> => {
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-    return { headers: (await signedInAs(t, email)).headers, userId: user!.id };
-  };
-  const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: caller.headers, ...(payload ? { payload } : {}) });
+  const world = billingWorld({ demo: true });
+  const { call, callAs, callerOf, paidSpace, subscriptionOf, useCard, addSeats, syncCustomer } = world;
+  const preview = world.previewSeats;
   const seatsUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v2/${subscription}/seats/v1`;
   const removalsUrl = (space: string, subscription: string) =>
     `${seatsUrl(space, subscription)}/scheduled-removals`;
 
-  /** A space bought by a new owner, who is `owner` from then on (billing-test-kit's buyForNewOwner). */
-  const paidSpace = async (
-    name: string,
-    purchase: Purchase,
-    options: { clock?: boolean; card?: string } = {},
-  ) => {
-    const bought = await buyForNewOwner(t, name, purchase, options);
-    owner = bought.owner;
-    return bought;
-  };
-
   const seatPlanOf = async (space: string) => {
-    const res = await call(owner, 'GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
-    expect(res.statusCode, res.body).toBe(200);
-    const [subscription] = listSubscriptionsV1.response.parse(res.json()).items;
-    return { subscription: subscription!, plan: subscription!.subscriptionPaymentPlans![0]! };
+    const subscription = await subscriptionOf(space);
+    return { subscription, plan: subscription.subscriptionPaymentPlans![0]! };
   };
-  const preview = async (space: string, quantity: number): Promise<PaymentInfo> => {
-    const res = await call(owner, 'POST', `${billingBase(space)}/stripe/checkout/v2/info`, {
-      country: 'US',
-      billingInterval: 'YEARLY',
-      workspacePlan: 'PRO',
-      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
-      previewProratedAmounts: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return paymentInfoSchema.parse(res.json());
-  };
-  /** Saves `card` as the customer's card through the provider's portal page. */
-  const useCard = async (space: string, card: string) => {
-    const portal = await call(
-      owner,
-      'GET',
-      `${billingBase(space)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
-    );
-    const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
-    await postForm(t.baseUrl, `${stripeCustomerPortalUrl}/card`, { cardNumber: card });
-  };
-  const addSeats = (space: string, subscription: string, quantity: number, prorationDate?: number) =>
-    call(owner, 'POST', seatsUrl(space, subscription), {
-      seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity }],
-      ...(prorationDate ? { prorationDate } : {}),
-    });
-
-  beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    await seedDemo({ db: t.database.db });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
-  }, 60_000);
-  afterAll(() => t.close());
 
   it('SEAT-009 SEAT-010 SEAT-011 SEAT-015 SEAT-016 the preview’s proration date makes the charge equal the preview to the cent; seats follow once paid', async () => {
     const { spaceId, subscriptionId, providerId } = await paidSpace('Seats bought now', {
@@ -117,7 +50,7 @@ describe('seats: add now, remove at the renewal', () => {
       latestInvoice: { paid: true, paymentState: 'PAID', paymentIntent: { status: 'succeeded' } },
     });
     expect(purchase.latestInvoice.amountPaid).toBe(info.chargedToday);
-    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(5);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(5);
     const { plan, subscription } = await seatPlanOf(spaceId);
     expect(plan).toMatchObject({ totalSeats: 5 });
     expect(subscription.amount).toBe(info.subtotal);
@@ -130,7 +63,7 @@ describe('seats: add now, remove at the renewal', () => {
     expect(res.json()).toMatchObject({
       error: { code: 'max_users_reached', message: 'Your current plan allows a maximum of 100 paid users.' },
     });
-    const previewed = await call(owner, 'POST', `${billingBase(spaceId)}/stripe/checkout/v2/info`, {
+    const previewed = await call('POST', `${billingBase(spaceId)}/stripe/checkout/v2/info`, {
       country: 'US',
       billingInterval: 'YEARLY',
       workspacePlan: 'PRO',
@@ -141,7 +74,7 @@ describe('seats: add now, remove at the renewal', () => {
     const stranger = await callerOf('owner@northwind.example');
     expect(
       (
-        await call(stranger, 'POST', seatsUrl(spaceId, subscriptionId), {
+        await callAs(stranger, 'POST', seatsUrl(spaceId, subscriptionId), {
           seatPlans: [{ userPlan: 'PRO_PERSONAL', quantity: 1 }],
         })
       ).statusCode,
@@ -149,14 +82,14 @@ describe('seats: add now, remove at the renewal', () => {
   });
 
   it('SEAT-015 a subscription our team set up (SUPPORT) takes no seat purchase: subscription_not_active', async () => {
-    const [umbrella] = await t.database.db
+    const [umbrella] = await world.t.database.db
       .select()
       .from(workspaces)
       .where(eq(workspaces.name, 'Umbrella Labs'));
     const customOwner = await callerOf('owner@umbrella.example');
-    const list = await call(customOwner, 'GET', `${billingBase(umbrella!.id)}/subscriptions/v1`);
+    const list = await callAs(customOwner, 'GET', `${billingBase(umbrella!.id)}/subscriptions/v1`);
     const [support] = listSubscriptionsV1.response.parse(list.json()).items;
-    const res = await call(customOwner, 'POST', seatsUrl(umbrella!.id, support!.subscriptionId), {
+    const res = await callAs(customOwner, 'POST', seatsUrl(umbrella!.id, support!.subscriptionId), {
       seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
     });
     expect(res.statusCode, res.body).toBe(409);
@@ -187,13 +120,13 @@ describe('seats: add now, remove at the renewal', () => {
       country: 'US',
       seats: 2,
     });
-    const change = await call(owner, 'PUT', `${billingBase(spaceId)}/subscriptions/v1/${subscriptionId}`, {
+    const change = await call('PUT', `${billingBase(spaceId)}/subscriptions/v1/${subscriptionId}`, {
       billingInterval: 'MONTHLY',
     });
     expect(change.statusCode, change.body).toBe(200);
     const nextPhase = async () => {
-      const provider = await stripe.subscriptions.retrieve(providerId);
-      const schedule = await stripe.subscriptionSchedules.retrieve(provider.schedule as string);
+      const provider = await world.stripe.subscriptions.retrieve(providerId);
+      const schedule = await world.stripe.subscriptionSchedules.retrieve(provider.schedule as string);
       return schedule.phases.at(-1)!.items[0]!;
     };
     const monthly = (await nextPhase()).price;
@@ -207,13 +140,12 @@ describe('seats: add now, remove at the renewal', () => {
     // Not paid yet: the renewal still sells 2.
     expect(await nextPhase()).toMatchObject({ quantity: 2 });
 
-    const confirmed = await postForm(t.baseUrl, `${latestInvoice.hostedInvoiceUrl!}/authenticate`, {
+    const confirmed = await postForm(world.t.baseUrl, `${latestInvoice.hostedInvoiceUrl!}/authenticate`, {
       result: 'complete',
     });
     expect(confirmed.status).toBe(303);
-    const customerId = (await stripe.subscriptions.retrieve(providerId)).customer as string;
-    const sync = () =>
-      syncBillingCustomerJob.run({ database: t.database, config: t.context.config, data: { customerId } });
+    const customerId = (await world.stripe.subscriptions.retrieve(providerId)).customer as string;
+    const sync = () => syncCustomer(customerId);
     await sync();
     expect(await nextPhase()).toMatchObject({ price: monthly, quantity: 3 });
     // A sync again (a late webhook) adds nothing more.
@@ -234,10 +166,10 @@ describe('seats: add now, remove at the renewal', () => {
     const res = await addSeats(spaceId, subscriptionId, 1);
     expect(res.statusCode, res.body).toBe(402);
     expect(res.json()).toMatchObject({ error: { code: 'payment_failed' } });
-    const provider = await stripe.subscriptions.retrieve(providerId);
+    const provider = await world.stripe.subscriptions.retrieve(providerId);
     expect(provider.items.data[0]!.quantity).toBe(2);
     expect(provider.pending_update).toBeNull();
-    const open = await stripe.invoices.list({ subscription: providerId, status: 'open' });
+    const open = await world.stripe.invoices.list({ subscription: providerId, status: 'open' });
     expect(open.data).toHaveLength(0);
     expect((await seatPlanOf(spaceId)).plan.totalSeats).toBe(2);
   });
@@ -249,11 +181,11 @@ describe('seats: add now, remove at the renewal', () => {
     });
     const answers = await Promise.all(Array.from({ length: 20 }, () => addSeats(spaceId, subscriptionId, 1)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
-    const invoices = await stripe.invoices.list({ subscription: providerId, limit: 100 });
+    const invoices = await world.stripe.invoices.list({ subscription: providerId, limit: 100 });
     const updates = invoices.data.filter((invoice) => invoice.billing_reason === 'subscription_update');
     expect(updates).toHaveLength(20);
     expect(updates.every((invoice) => invoice.status === 'paid' && invoice.amount_paid > 0)).toBe(true);
-    expect((await stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(22);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.quantity).toBe(22);
     expect((await seatPlanOf(spaceId)).plan).toMatchObject({ totalSeats: 22 });
   }, 120_000);
 
@@ -264,18 +196,18 @@ describe('seats: add now, remove at the renewal', () => {
     });
     const { plan } = await seatPlanOf(spaceId);
     const remove = (targetSeatsQuantity: number) =>
-      call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+      call('POST', removalsUrl(spaceId, subscriptionId), {
         subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity }],
       });
-    expect(
-      (await call(owner, 'GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`)).statusCode,
-    ).toBe(404);
+    expect((await call('GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`)).statusCode).toBe(
+      404,
+    );
     expect((await remove(4)).json()).toMatchObject({ error: { code: 'validation_failed' } });
 
     const res = await remove(2);
     expect(res.statusCode, res.body).toBe(200);
     const removal = scheduledSeatRemovalSchema.parse(res.json());
-    const provider = await stripe.subscriptions.retrieve(providerId);
+    const provider = await world.stripe.subscriptions.retrieve(providerId);
     expect(removal).toMatchObject({
       subscriptionId,
       paymentPlanId: plan.paymentPlanId,
@@ -286,7 +218,7 @@ describe('seats: add now, remove at the renewal', () => {
     expect(removal.targetSubscriptionAmount).toBe(provider.items.data[0]!.price.unit_amount! * 2);
     expect(provider.schedule).toEqual(expect.any(String));
     expect(provider.items.data[0]!.quantity).toBe(4);
-    const got = await call(owner, 'GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`);
+    const got = await call('GET', `${removalsUrl(spaceId, subscriptionId)}?status=PENDING`);
     expect(got.json()).toEqual(removal);
 
     expect((await remove(3)).json()).toMatchObject({ error: { code: 'seat_removal_scheduled' } });
@@ -294,27 +226,27 @@ describe('seats: add now, remove at the renewal', () => {
       error: { code: 'seat_removal_scheduled' },
     });
 
-    const canceled = await call(owner, 'DELETE', removalsUrl(spaceId, subscriptionId));
+    const canceled = await call('DELETE', removalsUrl(spaceId, subscriptionId));
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(scheduledSeatRemovalSchema.parse(canceled.json())).toMatchObject({
       scheduledRemovalId: removal.scheduledRemovalId,
       status: 'CANCELED',
     });
-    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
-    expect((await call(owner, 'GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
-    expect((await call(owner, 'DELETE', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+    expect((await world.stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    expect((await call('GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+    expect((await call('DELETE', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
   });
 
   it('SEAT-022 a removal below the assigned seats is refused with seats_in_use', async () => {
     const { spaceId, subscriptionId } = await paidSpace('Seats in use', { country: 'US', seats: 3 });
-    const added = await call(owner, 'POST', `/api/v1/workspaces/${spaceId}/users/v1`, {
+    const added = await call('POST', `/api/v1/workspaces/${spaceId}/users/v1`, {
       userEmails: ['seat.one@gmail.com', 'seat.two@gmail.com'],
     });
     expect(added.statusCode, added.body).toBe(200);
     const { plan } = await seatPlanOf(spaceId);
     // The owner's seat (taken at the checkout) and the two added.
     expect(plan.assignedSeats).toBe(3);
-    const res = await call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+    const res = await call('POST', removalsUrl(spaceId, subscriptionId), {
       subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity: 1 }],
     });
     expect(res.statusCode).toBe(409);
@@ -332,45 +264,39 @@ describe('seats: add now, remove at the renewal', () => {
     expect((await addSeats(spaceId, subscriptionId, 2)).statusCode).toBe(200);
     const { plan } = await seatPlanOf(spaceId);
     expect(plan.totalSeats).toBe(5);
-    const scheduled = await call(owner, 'POST', removalsUrl(spaceId, subscriptionId), {
+    const scheduled = await call('POST', removalsUrl(spaceId, subscriptionId), {
       subscriptionPlanSeats: [{ paymentPlanId: plan.paymentPlanId, targetSeatsQuantity: 4 }],
     });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
-    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    const end = (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
 
-    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
-    const renewed = await stripe.subscriptions.retrieve(providerId);
+    await world.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await world.stripe.subscriptions.retrieve(providerId);
     expect(renewed.items.data[0]).toMatchObject({ quantity: 4, current_period_start: end });
     const customerId = renewed.customer as string;
-    const sync = (forCustomer: string) =>
-      syncBillingCustomerJob.run({
-        database: t.database,
-        config: t.context.config,
-        data: { customerId: forCustomer },
-      });
-    await sync(customerId);
+    await syncCustomer(customerId);
     const after = await seatPlanOf(spaceId);
     expect(after.plan.totalSeats).toBe(4);
-    const removals = await t.database.db
+    const removals = await world.t.database.db
       .select()
       .from(scheduledSeatRemovals)
       .where(eq(scheduledSeatRemovals.subscriptionId, subscriptionId));
     expect(removals.map((removal) => removal.status)).toEqual(['APPLIED']);
-    expect((await call(owner, 'GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
+    expect((await call('GET', removalsUrl(spaceId, subscriptionId))).statusCode).toBe(404);
 
     // The first event of this subscription, delivered late: the sync re-reads the provider.
-    const events = await stripe.events.list({ type: 'customer.subscription.updated', limit: 100 });
+    const events = await world.stripe.events.list({ type: 'customer.subscription.updated', limit: 100 });
     const old = events.data
       .filter((event) => (event.data.object as Stripe.Subscription).id === providerId)
       .at(-1)!;
-    await sync((old.data.object as Stripe.Subscription).customer as string);
+    await syncCustomer((old.data.object as Stripe.Subscription).customer as string);
     const replayed = await seatPlanOf(spaceId);
     expect(replayed.plan).toEqual(after.plan);
     expect({ ...replayed.subscription, lastUpdateTimestamp: null }).toEqual({
       ...after.subscription,
       lastUpdateTimestamp: null,
     });
-    const [row] = await t.database.db
+    const [row] = await world.t.database.db
       .select()
       .from(scheduledSeatRemovals)
       .where(eq(scheduledSeatRemovals.subscriptionId, subscriptionId));

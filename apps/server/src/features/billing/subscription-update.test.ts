@@ -1,19 +1,7 @@
-import {
-  LIST_PRICES_USD,
-  listSubscriptionsV1,
-  paymentInfoSchema,
-  updateSubscriptionV1,
-} from '@mergeboard/core';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
-import { seedDemo } from '../../embedded/demo';
-import { billingBase, buyForNewOwner, type Purchase } from './billing-test-kit';
-import { setUpCatalogue } from './catalogue/catalogue';
-import { syncBillingCustomerJob } from './sync/sync-job';
-
-type Caller = { headers: { authorization: string }; userId: string };
+import { LIST_PRICES_USD, listSubscriptionsV1, updateSubscriptionV1 } from '@mergeboard/core';
+import { describe, expect, it } from 'vitest';
+import { billingBase } from '../../testing/billing-test-kit';
+import { billingWorld } from '../../testing/billing-world';
 
 /**
  * Changes to a live subscription (API-032, 000 §4 subscription change): the billing cycle changes
@@ -21,56 +9,17 @@ type Caller = { headers: { authorization: string }; userId: string };
  * to the sandbox, and the summary's preview says what is charged today and at the renewal.
  */
 describe('subscription update: billing cycle and paid users', () => {
-  let t: TestApp & { baseUrl: string };
-  let stripe: Stripe;
-  let owner: Caller;
+  const world = billingWorld({ demo: true });
+  const { call, paidSpace, subscriptionOf, previewChange, syncCustomer } = world;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
   const updateUrl = (space: string, subscription: string) =>
     `${billingBase(space)}/subscriptions/v1/${subscription}`;
-
-  /** A space bought by a new owner, who is `owner` from then on (billing-test-kit's buyForNewOwner). */
-  const paidSpace = async (
-    name: string,
-    purchase: Purchase,
-    options: { clock?: boolean; card?: string } = {},
-  ) => {
-    const bought = await buyForNewOwner(t, name, purchase, options);
-    owner = bought.owner;
-    return bought;
-  };
-  const subscriptionOf = async (space: string) => {
-    const res = await call('GET', `${billingBase(space)}/subscriptions/v1?includePlans=true`);
-    return listSubscriptionsV1.response.parse(res.json()).items[0]!;
-  };
-  const previewChange = async (space: string, body: object) => {
-    const res = await call(
-      'POST',
-      `${billingBase(space)}/stripe/checkout/v1/info?previewProratedChanges=true`,
-      {
-        country: 'US',
-        workspacePlan: 'PRO',
-        ...body,
-      },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return paymentInfoSchema.parse(res.json());
-  };
 
   /** What the billing page's 'Starting {date}: {price}' and renewal lines read: the next invoice. */
   const upcomingInvoiceOf = async (space: string) => {
     const res = await call('GET', `${billingBase(space)}/subscriptions/v1?retrieveAdditionalStripeInfo=true`);
     return listSubscriptionsV1.response.parse(res.json()).items[0]!.additionalStripeInfo?.upcomingInvoice;
   };
-
-  beforeAll(async () => {
-    t = await createListeningTestApp({ work: true });
-    await seedDemo({ db: t.database.db });
-    stripe = t.context.payments.stripe;
-    await setUpCatalogue(stripe, t.database.db);
-  }, 60_000);
-  afterAll(() => t.close());
 
   it('CHK-044 CHK-045 CHK-046 BILL-013 BILL-014 BILL-027 yearly to monthly waits for the end of the cycle, is refused twice, and is cancelled', async () => {
     const { spaceId, subscriptionId, providerId } = await paidSpace('Cycle change', {
@@ -79,7 +28,7 @@ describe('subscription update: billing cycle and paid users', () => {
     });
     const info = await previewChange(spaceId, {
       billingInterval: 'MONTHLY',
-      userUpdates: [{ userId: owner.userId, userPlan: 'PRO_PERSONAL' }],
+      userUpdates: [{ userId: world.owner.userId, userPlan: 'PRO_PERSONAL' }],
     });
     expect(info).toMatchObject({
       chargedToday: 0,
@@ -100,9 +49,9 @@ describe('subscription update: billing cycle and paid users', () => {
       scheduledChanges: { targetBillingInterval: 'MONTHLY', changeTimestamp: updated.endTimestamp },
     });
     expect(updated.stripeSubscriptionScheduleId).toEqual(expect.any(String));
-    const provider = await stripe.subscriptions.retrieve(providerId);
+    const provider = await world.stripe.subscriptions.retrieve(providerId);
     expect(provider.schedule).toBe(updated.stripeSubscriptionScheduleId);
-    const schedule = await stripe.subscriptionSchedules.retrieve(provider.schedule as string);
+    const schedule = await world.stripe.subscriptionSchedules.retrieve(provider.schedule as string);
     expect(schedule.phases).toHaveLength(2);
     expect(schedule.phases[1]).toMatchObject({ start_date: provider.items.data[0]!.current_period_end });
     expect(schedule.phases[1]!.items[0]).toMatchObject({ quantity: 3 });
@@ -125,7 +74,7 @@ describe('subscription update: billing cycle and paid users', () => {
       scheduledChanges: null,
       stripeSubscriptionScheduleId: null,
     });
-    expect((await stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
+    expect((await world.stripe.subscriptions.retrieve(providerId)).schedule).toBeNull();
     expect(await upcomingInvoiceOf(spaceId)).toEqual({
       amountDue: 3 * LIST_PRICES_USD.PERSONAL.YEARLY * 100,
     });
@@ -153,15 +102,11 @@ describe('subscription update: billing cycle and paid users', () => {
       subscriptionPaymentPlans: [{ totalSeats: 4 }],
     });
 
-    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
-    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
-    const renewed = await stripe.subscriptions.retrieve(providerId);
+    const end = (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    await world.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+    const renewed = await world.stripe.subscriptions.retrieve(providerId);
     expect(renewed.items.data[0]).toMatchObject({ quantity: 4, price: { recurring: { interval: 'year' } } });
-    await syncBillingCustomerJob.run({
-      database: t.database,
-      config: t.context.config,
-      data: { customerId: renewed.customer as string },
-    });
+    await syncCustomer(renewed.customer as string);
     expect(await subscriptionOf(spaceId)).toMatchObject({
       billingInterval: 'YEARLY',
       scheduledChanges: null,
@@ -176,18 +121,14 @@ describe('subscription update: billing cycle and paid users', () => {
       { clock: true, card: '4000000000000341' },
     );
     const sync = async () =>
-      syncBillingCustomerJob.run({
-        database: t.database,
-        config: t.context.config,
-        data: { customerId: (await stripe.subscriptions.retrieve(providerId)).customer as string },
-      });
-    const end = (await stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
-    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
+      syncCustomer((await world.stripe.subscriptions.retrieve(providerId)).customer as string);
+    const end = (await world.stripe.subscriptions.retrieve(providerId)).items.data[0]!.current_period_end;
+    await world.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 3600 });
     await sync();
     expect(await subscriptionOf(spaceId)).toMatchObject({ subscriptionId, subscriptionStatus: 'PAST_DUE' });
 
-    await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 20 * 86_400 });
-    expect((await stripe.subscriptions.retrieve(providerId)).status).toBe('canceled');
+    await world.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: end + 20 * 86_400 });
+    expect((await world.stripe.subscriptions.retrieve(providerId)).status).toBe('canceled');
     await sync();
     const canceled = await subscriptionOf(spaceId);
     expect(canceled).toMatchObject({ subscriptionStatus: 'CANCELED' });
@@ -204,7 +145,7 @@ describe('subscription update: billing cycle and paid users', () => {
     const { spaceId } = await paidSpace('Paid users change', { country: 'US', seats: 3 });
     const info = await previewChange(spaceId, {
       billingInterval: 'YEARLY',
-      userUpdates: [{ userId: owner.userId, userPlan: 'FREE' }],
+      userUpdates: [{ userId: world.owner.userId, userPlan: 'FREE' }],
     });
     expect(info).toMatchObject({ chargedToday: 0, prorationDate: null, stripePlans: [{ quantity: 2 }] });
     const refused = await call(
@@ -225,7 +166,7 @@ describe('subscription update: billing cycle and paid users', () => {
       workspaceUserPlans: [
         {
           stripePriceId: subscription.subscriptionPaymentPlans![0]!.stripePriceId,
-          userIds: [owner.userId],
+          userIds: [world.owner.userId],
           downgradeToFree: true,
         },
       ],

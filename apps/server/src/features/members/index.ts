@@ -1,3 +1,3 @@
 export { memberRoutes } from './members-routes';
-export { paidElsewhere } from './members-queries';
-export { makeMembersPaid, markMembersForDowngrade, settleScheduledDowngrades } from './paid-seats';
+export { activeSeatPlans, paidElsewhere, recountAssignedSeats } from './members-queries';
+export { lockedSpace } from './seats';

@@ -14,7 +14,7 @@ import {
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../../embedded/demo';
-import { memberKit, type Caller } from './member-test-kit';
+import { memberKit, type Caller } from '../../testing/member-test-kit';
 
 describe('invitations', () => {
   let t: TestApp;

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../../embedded/demo';
-import { memberKit, type Caller, type Person } from './member-test-kit';
+import { memberKit, type Caller, type Person } from '../../testing/member-test-kit';
 
 describe('members', () => {
   let t: TestApp;

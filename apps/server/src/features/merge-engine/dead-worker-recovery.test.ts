@@ -11,7 +11,7 @@ import {
   sendNow,
   senderWorld,
   sheetFixture,
-} from './merge-test-kit';
+} from '../../testing/merge-test-kit';
 import { startHeartbeat } from './worker-heartbeat';
 
 const LEASE_SECONDS = 30;

@@ -10,8 +10,8 @@ import {
   senderWorld,
   sheetFixture,
   type SenderWorld,
-} from './merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+} from '../../testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 
 describe('merge engine API', () => {
   let t: TestApp;

@@ -10,8 +10,8 @@ import {
   senderWorld,
   sheetFixture,
   type SenderWorld,
-} from './merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+} from '../../testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 
 /** A sheet whose Manager column is the merge's Cc column and Archive its Bcc column. */
 const HEADER = ['First name', 'Email', 'Company', 'Manager', 'Archive'];

@@ -12,8 +12,8 @@ import {
   sendNow,
   senderWorld,
   sheetFixture,
-} from './merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+} from '../../testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 
 const ROWS = 2000;
 /** The acceptance bound: a merge interrupted by `kill -9` is done within a minute of the restart. */

@@ -5,7 +5,7 @@ import { TestBrowser } from '../../testing/http-client';
 import { createListeningTestApp } from '../../testing/listening-app';
 import type { TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
-import { PEOPLE_HEADER, people, sendNow, senderWorld, sheetFixture } from './merge-test-kit';
+import { PEOPLE_HEADER, people, sendNow, senderWorld, sheetFixture } from '../../testing/merge-test-kit';
 
 const CLIENT_ID = 'client-merge.apps.googleusercontent.example';
 const CLIENT_SECRET = 'google-secret';

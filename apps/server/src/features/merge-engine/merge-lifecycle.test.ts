@@ -16,8 +16,8 @@ import {
   senderWorld,
   sheetFixture,
   type SenderWorld,
-} from './merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+} from '../../testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 
 const BATCH = 5;
 

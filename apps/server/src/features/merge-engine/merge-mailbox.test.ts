@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
-import { PEOPLE_HEADER, sendNow, senderWorld, sheetFixture, type SenderWorld } from './merge-test-kit';
+import {
+  PEOPLE_HEADER,
+  sendNow,
+  senderWorld,
+  sheetFixture,
+  type SenderWorld,
+} from '../../testing/merge-test-kit';
 
 /** Text as the mailbox page writes it into an attribute (numeric character references). */
 const asAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

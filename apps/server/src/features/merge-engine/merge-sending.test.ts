@@ -11,8 +11,8 @@ import {
   senderWorld,
   sheetFixture,
   type SenderWorld,
-} from './merge-test-kit';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+} from '../../testing/merge-test-kit';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 
 describe('merge engine sending over SMTP', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { createListeningTestApp } from '../../testing/listening-app';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemo } from '../../embedded/demo';
-import { spaceNamed, storedCounts, storedRows, type Caller } from './spreadsheet-test-kit';
+import { spaceNamed, storedCounts, storedRows, type Caller } from '../../testing/spreadsheet-test-kit';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.example';
 const CLIENT_SECRET = 'google-secret';

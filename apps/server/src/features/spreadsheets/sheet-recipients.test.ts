@@ -4,7 +4,14 @@ import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sheetRecipients, sheetRows } from '.';
-import { get, sampleFile, spaceNamed, uploaded, userIdOf, type Caller } from './spreadsheet-test-kit';
+import {
+  get,
+  sampleFile,
+  spaceNamed,
+  uploaded,
+  userIdOf,
+  type Caller,
+} from '../../testing/spreadsheet-test-kit';
 
 /** The sample's address that Acme Sales' demo unsubscriptions hold for owner@acme.example. */
 const UNSUBSCRIBED = 'aarav.davis@bluefin-logistics.example';

@@ -3,8 +3,8 @@ import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
 import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { spaceNamed, storedCounts, upload, type Caller } from './spreadsheet-test-kit';
-import { batched, cellBomb, numberedRows, rowsBomb, workbookOf } from './xlsx-test-files';
+import { spaceNamed, storedCounts, upload, type Caller } from '../../testing/spreadsheet-test-kit';
+import { batched, cellBomb, numberedRows, rowsBomb, workbookOf } from '../../testing/xlsx-test-files';
 
 /**
  * How much the whole process (the API and its reader workers) may grow while one upload is read:

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@mergeboard/core';
 import { signInThroughLocalIssuer } from '../../testing/sign-in';
 import { testingPostgres } from '../../testing/test-database';
-import { inlineCell, rowsBomb, workbookOf } from './xlsx-test-files';
+import { inlineCell, rowsBomb, workbookOf } from '../../testing/xlsx-test-files';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 

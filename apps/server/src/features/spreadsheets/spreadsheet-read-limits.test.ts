@@ -3,8 +3,8 @@ import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
 import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { spaceNamed, storedCounts, upload, uploaded, type Caller } from './spreadsheet-test-kit';
-import { batched, inlineCell, numberedRows, repeated, workbookOf } from './xlsx-test-files';
+import { spaceNamed, storedCounts, upload, uploaded, type Caller } from '../../testing/spreadsheet-test-kit';
+import { batched, inlineCell, numberedRows, repeated, workbookOf } from '../../testing/xlsx-test-files';
 
 const MAX_CELL = SPREADSHEET_LIMITS.maxCellCharacters;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { SpreadsheetReaders, type ReaderLimits } from './spreadsheet-readers';
-import { batched, inlineCell, workbookOf } from './xlsx-test-files';
+import { batched, inlineCell, workbookOf } from '../../testing/xlsx-test-files';
 
 const SMALL_CSV = new TextEncoder().encode('Email,Name\nann@example.com,Ann\n');
 const ROOMY: ReaderLimits = { heapMb: 256, youngHeapMb: 32, timeLimitMs: 60_000, readers: 1, waiting: 1 };

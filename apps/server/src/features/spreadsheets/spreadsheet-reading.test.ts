@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { spaceNamed, storedRows, uploaded, type Caller } from './spreadsheet-test-kit';
+import { spaceNamed, storedRows, uploaded, type Caller } from '../../testing/spreadsheet-test-kit';
 
 /** Windows-1252 bytes of a text made of ASCII, é, ü and € (0xE9, 0xFC, 0x80). */
 function windows1252(text: string): Buffer {
@@ -149,7 +149,7 @@ describe('reading awkward spreadsheets as they are shown', () => {
   });
 
   it('reads the sample XLSX like the sample CSV: the formula column and dates as shown', async () => {
-    const { sampleFile } = await import('./spreadsheet-test-kit');
+    const { sampleFile } = await import('../../testing/spreadsheet-test-kit');
     const fromCsv = await uploaded(t, owner, space, {
       name: 'contacts.csv',
       bytes: sampleFile('contacts.csv'),

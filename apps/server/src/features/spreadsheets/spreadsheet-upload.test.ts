@@ -4,7 +4,14 @@ import { SPREADSHEET_LIMITS, errorBodySchema } from '@mergeboard/core';
 import { seedDemo } from '../../embedded/demo';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { get, spaceNamed, storedCounts, upload, uploaded, type Caller } from './spreadsheet-test-kit';
+import {
+  get,
+  spaceNamed,
+  storedCounts,
+  upload,
+  uploaded,
+  type Caller,
+} from '../../testing/spreadsheet-test-kit';
 
 /** A CSV of `rows` data rows under a header, 5 columns. */
 function csvOfRows(rows: number): string {

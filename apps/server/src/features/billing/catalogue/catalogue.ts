@@ -6,10 +6,9 @@ import {
   type BillingInterval,
   type ListPricePlan,
 } from '@mergeboard/core';
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { paymentPlans, paymentPlanTiers } from '../../../db/schema';
+import { insertPaymentPlan, insertPaymentPlanTier, pointPaymentPlanAtPrice } from '../billing-queries';
 
 /** The currencies we sell in; INR identifiers exist in the configuration but are not sold. */
 const SOLD_CURRENCIES = ['USD', 'EUR'] as const;
@@ -100,32 +99,18 @@ async function pointPaymentPlanAt(
   stripePriceId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(paymentPlans)
-      .set({ stripePriceId, updatedAt: new Date() })
-      .where(
-        and(
-          eq(paymentPlans.listPricePlan, key.plan),
-          eq(paymentPlans.billingInterval, key.interval),
-          eq(paymentPlans.currency, key.currency),
-        ),
-      )
-      .returning({ id: paymentPlans.id });
-    if (updated) return;
-    const [created] = await tx
-      .insert(paymentPlans)
-      .values({
-        stripePriceId,
-        listPricePlan: key.plan,
-        ...listPricePlanShape(key.plan),
-        billingInterval: key.interval,
-        currency: key.currency,
-        status: 'ACTIVE',
-      })
-      .returning({ id: paymentPlans.id });
+    if (await pointPaymentPlanAtPrice(tx, key, stripePriceId)) return;
+    const createdId = await insertPaymentPlan(tx, {
+      stripePriceId,
+      listPricePlan: key.plan,
+      ...listPricePlanShape(key.plan),
+      billingInterval: key.interval,
+      currency: key.currency,
+      status: 'ACTIVE',
+    });
     if (key.currency === 'USD') {
-      await tx.insert(paymentPlanTiers).values({
-        paymentPlanId: created!.id,
+      await insertPaymentPlanTier(tx, {
+        paymentPlanId: createdId,
         upTo: null,
         unitAmount: LIST_PRICES_USD[key.plan][key.interval] * 100,
       });

@@ -1,9 +1,8 @@
 import { isEuCountry } from '@mergeboard/core';
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { billingCustomers } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { customerOfSpace, insertBillingCustomer } from './checkout-queries';
 
 const VAT_ID_INVALID = 'This VAT ID doesn’t seem to be valid.';
 
@@ -17,11 +16,7 @@ interface BillingDetails {
 }
 
 export async function customerIdOfSpace(db: Db, workspaceId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ customerId: billingCustomers.customerId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.workspaceId, workspaceId));
-  return row?.customerId ?? null;
+  return (await customerOfSpace(db, workspaceId))?.customerId ?? null;
 }
 
 /** Stripe wants an EU VAT id with its country prefix; people often type it without. */
@@ -83,10 +78,7 @@ export async function upsertBillingCustomer(
     const created = await stripe.customers.create(fields, {
       idempotencyKey: `customer-of-space-${workspaceId}`,
     });
-    await db
-      .insert(billingCustomers)
-      .values({ workspaceId, provider: options.provider, customerId: created.id })
-      .onConflictDoNothing();
+    await insertBillingCustomer(db, { workspaceId, provider: options.provider, customerId: created.id });
     customerId = (await customerIdOfSpace(db, workspaceId)) ?? created.id;
   }
   await attachVatId(stripe, customerId, details);

@@ -5,11 +5,10 @@ import {
   type BillingInterval,
   type UserPlan,
 } from '@mergeboard/core';
-import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { paymentPlans } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { perSeatPricesFor } from './checkout-queries';
 
 /** What a purchase is, before any price is read: the same for the preview and the charge. */
 export interface PurchaseRequest {
@@ -43,19 +42,7 @@ export async function resolvePurchase(
 ): Promise<ResolvedPurchase> {
   const currency = currencyForCountry(purchase.country);
   const userPlans = purchase.seatPlans.map((plan) => plan.userPlan);
-  const plans = await db
-    .select({ stripePriceId: paymentPlans.stripePriceId, userPlan: paymentPlans.userPlan })
-    .from(paymentPlans)
-    .where(
-      and(
-        eq(paymentPlans.workspacePlan, purchase.workspacePlan),
-        eq(paymentPlans.billingInterval, purchase.billingInterval),
-        eq(paymentPlans.currency, currency),
-        eq(paymentPlans.status, 'ACTIVE'),
-        eq(paymentPlans.isPerSeat, true),
-        inArray(paymentPlans.userPlan, userPlans),
-      ),
-    );
+  const plans = await perSeatPricesFor(db, { ...purchase, currency }, userPlans);
   const lines = purchase.seatPlans.map((seatPlan) => {
     const plan = plans.find((candidate) => candidate.userPlan === seatPlan.userPlan);
     if (!plan) {

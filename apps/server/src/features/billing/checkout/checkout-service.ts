@@ -1,11 +1,15 @@
 import { checkoutFormOfSession, type CheckoutForm, type PaymentInfo, type UserPlan } from '@mergeboard/core';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
 import type { workspaces } from '../../../db/schema';
-import { checkoutSessions, paymentPlans, subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { customerIdOfSpace } from './billing-customer';
+import {
+  checkoutOfSpace,
+  newestSubscriptionIn,
+  subscriptionOfCheckout,
+  userPlansOfPrices,
+} from './checkout-queries';
 import { resolvePurchase, type PurchaseRequest } from './checkout-plans';
 import { startCheckout } from './checkout-session';
 import { previewPurchase } from './price-preview';
@@ -23,15 +27,7 @@ interface PreviewBody {
 
 /** 000 §4: what the space pays now, for the "current" side of a change. */
 async function liveSubscription(context: AppContext, workspaceId: string) {
-  const [live] = await context.database.db
-    .select({ billingInterval: subscriptions.billingInterval, amount: subscriptions.amount })
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.workspaceId, workspaceId), inArray(subscriptions.status, ['ACTIVE', 'PAST_DUE'])),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return live ?? null;
+  return (await newestSubscriptionIn(context.database.db, workspaceId, ['ACTIVE', 'PAST_DUE'])) ?? null;
 }
 
 async function priceInfo(
@@ -106,15 +102,10 @@ export async function seatPlansOfStripePlans(
   plans: { stripePriceId: string; quantity: number }[],
 ): Promise<SeatPlans> {
   const known = plans.length
-    ? await context.database.db
-        .select({ stripePriceId: paymentPlans.stripePriceId, userPlan: paymentPlans.userPlan })
-        .from(paymentPlans)
-        .where(
-          inArray(
-            paymentPlans.stripePriceId,
-            plans.map((plan) => plan.stripePriceId),
-          ),
-        )
+    ? await userPlansOfPrices(
+        context.database.db,
+        plans.map((plan) => plan.stripePriceId),
+      )
     : [];
   return plans.map((plan) => {
     const userPlan = known.find((candidate) => candidate.stripePriceId === plan.stripePriceId)?.userPlan;
@@ -187,20 +178,12 @@ export async function startSpaceCheckout(
 
 export async function syncReturnedCheckout(context: AppContext, workspaceId: string, sessionId: string) {
   const { db } = context.database;
-  const [ours] = await db
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(
-      and(eq(checkoutSessions.workspaceId, workspaceId), eq(checkoutSessions.providerSessionId, sessionId)),
-    );
+  const ours = await checkoutOfSpace(db, workspaceId, sessionId);
   if (!ours) throw new AppError('not_found', 'No checkout of this space has this id');
   const session = await context.payments.stripe.checkout.sessions.retrieve(sessionId);
   const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
   if (customerId) await syncBillingCustomer(db, context.payments.stripe, customerId);
-  const [after] = await db
-    .select({ subscriptionId: checkoutSessions.subscriptionId })
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, ours.id));
+  const after = await subscriptionOfCheckout(db, ours.id);
   const status: 'open' | 'complete' | 'expired' =
     session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
   return { status, subscriptionId: after?.subscriptionId ?? null } as const;

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutForm } from '@mergeboard/core';
-import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { checkoutSessions, subscriptions } from '../../../db/schema';
+import type { checkoutSessions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { upsertBillingCustomer } from './billing-customer';
+import {
+  anySubscriptionIn,
+  expireOpenCheckouts,
+  insertCheckoutSession,
+  keepOpenCheckout,
+} from './checkout-queries';
 import { resolvePurchase, type PurchaseRequest } from './checkout-plans';
 import { discountsOf, subscriptionItemsOf } from './price-preview';
 
@@ -51,12 +56,7 @@ function returnQuery(request: CheckoutRequest): string {
 }
 
 async function refuseLiveSubscription(db: Db, workspaceId: string): Promise<void> {
-  const [live] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.workspaceId, workspaceId), inArray(subscriptions.status, [...LIVE_STATUSES])))
-    .limit(1);
-  if (live) {
+  if (await anySubscriptionIn(db, workspaceId, [...LIVE_STATUSES])) {
     throw new AppError(
       'subscription_exists',
       'This space already has a subscription: change its seats or plan from the billing page',
@@ -77,14 +77,9 @@ async function claimOpenCheckout(
 ): Promise<{ id: string; superseded: string[] }> {
   try {
     return await db.transaction(async (tx) => {
-      const superseded = await tx
-        .update(checkoutSessions)
-        .set({ status: 'EXPIRED', updatedAt: new Date() })
-        .where(and(eq(checkoutSessions.workspaceId, row.workspaceId), eq(checkoutSessions.status, 'OPEN')))
-        .returning({ providerSessionId: checkoutSessions.providerSessionId });
-      const [created] = await tx.insert(checkoutSessions).values(row).returning({ id: checkoutSessions.id });
+      const superseded = await expireOpenCheckouts(tx, row.workspaceId);
       return {
-        id: created!.id,
+        id: await insertCheckoutSession(tx, row),
         superseded: superseded
           .map((session) => session.providerSessionId)
           .filter((id) => !id.startsWith(PENDING_PREFIX)),
@@ -181,11 +176,10 @@ export async function startCheckout(
   });
   // A newer checkout of the space may have superseded this one meanwhile: then this session is
   // expired before anyone sees it, and the newer one stands.
-  const [kept] = await db
-    .update(checkoutSessions)
-    .set({ providerSessionId: session.id, amountTotal: session.amount_total, updatedAt: new Date() })
-    .where(and(eq(checkoutSessions.id, claim.id), eq(checkoutSessions.status, 'OPEN')))
-    .returning({ id: checkoutSessions.id });
+  const kept = await keepOpenCheckout(db, claim.id, {
+    providerSessionId: session.id,
+    amountTotal: session.amount_total,
+  });
   if (!kept || !session.url) {
     await stripe.checkout.sessions.expire(session.id);
     throw new AppError('conflict', 'Another checkout for this space started meanwhile; use that one');

@@ -9,7 +9,7 @@ export const seatDriftJob = defineJob({
   async run({ database, config, logger }) {
     // The Stripe SDK loads when the job first runs, not with every worker (their memory).
     const [{ createPayments }, { findSeatDrift }] = await Promise.all([
-      import('../../payments'),
+      import('../payments/payments'),
       import('./seat-drift'),
     ]);
     const drift = await findSeatDrift(database.db, createPayments(config).stripe);

@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { subscriptionPaymentPlans, subscriptions } from '../../../db/schema';
+import { liveStripeSeatCounts } from '../billing-queries';
 
 /** One live subscription whose seats disagree (RELIABILITY: seats usable always equal seats paid). */
 interface SeatDrift {
@@ -33,24 +32,7 @@ async function seatsPaidOf(stripe: Stripe, id: string): Promise<number | null> {
  * dashboard). Reads only: the sync corrects what it can, people decide about the rest.
  */
 export async function findSeatDrift(db: Db, stripe: Stripe): Promise<SeatDrift[]> {
-  const live = await db
-    .select({
-      workspaceId: subscriptions.workspaceId,
-      subscriptionId: subscriptions.id,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      seatsRecorded: sql<number>`coalesce(sum(${subscriptionPaymentPlans.totalSeats}), 0)`.mapWith(Number),
-      seatsUsed: sql<number>`coalesce(sum(${subscriptionPaymentPlans.assignedSeats}), 0)`.mapWith(Number),
-    })
-    .from(subscriptions)
-    .leftJoin(subscriptionPaymentPlans, eq(subscriptionPaymentPlans.subscriptionId, subscriptions.id))
-    .where(
-      and(
-        eq(subscriptions.status, 'ACTIVE'),
-        eq(subscriptions.paymentSource, 'STRIPE'),
-        isNotNull(subscriptions.providerSubscriptionId),
-      ),
-    )
-    .groupBy(subscriptions.id);
+  const live = await liveStripeSeatCounts(db);
   const drift: SeatDrift[] = [];
   for (const row of live) {
     const seatsPaid = await seatsPaidOf(stripe, row.providerSubscriptionId!);

@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
-import { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { portalSubscriptionsOf } from '../billing-queries';
 
 const RETURN_URL_REFUSED = 'returnUrl must be a path or URL of this app';
 
@@ -26,15 +25,7 @@ export async function customerPortalOf(
   options: { workspaceId: string; returnUrl: string },
 ): Promise<{ stripeCustomerPortalUrl: string }> {
   const returnUrl = ownAppUrl(context.config.publicUrl, options.returnUrl);
-  const rows = await context.database.db
-    .select({
-      status: subscriptions.status,
-      paymentSource: subscriptions.paymentSource,
-      customerId: subscriptions.providerCustomerId,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, options.workspaceId))
-    .orderBy(desc(subscriptions.createdAt));
+  const rows = await portalSubscriptionsOf(context.database.db, options.workspaceId);
   const current = rows.find((row) => row.status !== 'CANCELED') ?? rows[0];
   if (current?.paymentSource !== 'STRIPE' || !current.customerId) {
     throw new AppError(

@@ -1,9 +1,8 @@
 import { paymentStateOf, type LatestInvoice } from '@mergeboard/core';
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../app-context';
-import { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { invoiceSourceOf } from '../billing-queries';
 import { idOf } from '../sync/stripe-shapes';
 
 /**
@@ -15,15 +14,7 @@ export async function latestInvoiceOf(
   context: AppContext,
   options: { workspaceId: string; subscriptionId: string },
 ): Promise<LatestInvoice> {
-  const [row] = await context.database.db
-    .select({
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      currency: subscriptions.currency,
-    })
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.id, options.subscriptionId), eq(subscriptions.workspaceId, options.workspaceId)),
-    );
+  const row = await invoiceSourceOf(context.database.db, options);
   if (!row) throw new AppError('not_found', 'This space has no such subscription.');
   const { stripe } = context.payments;
   const subscription = row.providerSubscriptionId

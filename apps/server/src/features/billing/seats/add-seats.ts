@@ -1,21 +1,16 @@
 import { MEMBER_TEXTS, SEATS, type SeatPurchase, type UserPlan } from '@mergeboard/core';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
-import { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { readInvoice } from '../payment-state/latest-invoice';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { idOf } from '../sync/stripe-shapes';
 import { withChangeLease } from '../subscription-change/change-lease';
-import {
-  changeableSubscription,
-  pendingSeatRemovalOf,
-  seatItemOf,
-  seatPlanOf,
-} from '../subscription-change/live-subscription';
+import { changeableSubscription, seatItemOf, seatPlanOf } from '../subscription-change/live-subscription';
+import { pendingSeatRemovalOf } from '../subscription-change/subscription-queries';
 import { plannedNextPeriod } from '../subscription-change/next-phase';
 import { previewedProrationDate } from './proration-date';
 import { addSeatsToNextPhase } from './seat-phase-followup';
+import { setPendingSeatPhase } from './seat-queries';
 
 interface AddSeatsRequest {
   workspaceId: string;
@@ -100,10 +95,7 @@ export async function addSeats(context: AppContext, request: AddSeatsRequest): P
       const seats = { nextBefore: (await plannedNextPeriod(stripe, subscription)).quantity, added };
       if (invoice.paid) await addSeatsToNextPhase(stripe, updated, invoiceId, seats);
       else {
-        await db
-          .update(subscriptions)
-          .set({ pendingSeatPhase: { invoiceId, ...seats } })
-          .where(eq(subscriptions.id, row.id));
+        await setPendingSeatPhase(db, row.id, { invoiceId, ...seats });
       }
     }
     await syncBillingCustomer(db, stripe, row.providerCustomerId ?? idOf(updated.customer)!);

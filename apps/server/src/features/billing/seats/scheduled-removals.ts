@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduledSeatRemoval } from '@mergeboard/core';
-import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
-import { scheduledSeatRemovals, subscriptions } from '../../../db/schema';
+import type { scheduledSeatRemovals } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
-import { settleScheduledDowngrades } from '../../members';
-import { withChangeLease } from '../subscription-change/change-lease';
+import { settleScheduledDowngrades } from './paid-seats';
 import {
-  changeableSubscription,
-  pendingSeatRemovalOf,
-  seatItemOf,
-  seatPlanOf,
-} from '../subscription-change/live-subscription';
+  cancelPendingRemoval,
+  seatRemovalById,
+  seatRemovalOf,
+  setPendingRemovalAuthor,
+} from './seat-queries';
+import { withChangeLease } from '../subscription-change/change-lease';
+import { changeableSubscription, seatItemOf, seatPlanOf } from '../subscription-change/live-subscription';
+import { pendingSeatRemovalOf } from '../subscription-change/subscription-queries';
 import { plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { idOf } from '../sync/stripe-shapes';
@@ -34,21 +35,9 @@ const toRemoval = (row: RemovalRow): ScheduledSeatRemoval => ({
 
 /** The space's subscription's removal with this status, newest first; 404 when there is none. */
 async function removalOf(db: Db, target: Target, status: RemovalRow['status']): Promise<RemovalRow> {
-  const [row] = await db
-    .select({ removal: scheduledSeatRemovals })
-    .from(scheduledSeatRemovals)
-    .innerJoin(subscriptions, eq(subscriptions.id, scheduledSeatRemovals.subscriptionId))
-    .where(
-      and(
-        eq(scheduledSeatRemovals.subscriptionId, target.subscriptionId),
-        eq(subscriptions.workspaceId, target.workspaceId),
-        eq(scheduledSeatRemovals.status, status),
-      ),
-    )
-    .orderBy(desc(scheduledSeatRemovals.updatedAt))
-    .limit(1);
-  if (!row) throw new AppError('not_found', 'No seat removal is scheduled for this subscription.');
-  return row.removal;
+  const removal = await seatRemovalOf(db, target, status);
+  if (!removal) throw new AppError('not_found', 'No seat removal is scheduled for this subscription.');
+  return removal;
 }
 
 /** API-036, SEAT-024: the pending removal (a 404 reads as none). */
@@ -103,12 +92,7 @@ export async function scheduleSeatRemoval(
       `seat-removal:${row.id}:${randomUUID()}`,
     );
     await syncBillingCustomer(db, stripe, idOf(subscription.customer)!);
-    await db
-      .update(scheduledSeatRemovals)
-      .set({ createdByUserId: target.userId })
-      .where(
-        and(eq(scheduledSeatRemovals.subscriptionId, row.id), eq(scheduledSeatRemovals.status, 'PENDING')),
-      );
+    await setPendingRemovalAuthor(db, row.id, target.userId);
   });
   return pendingSeatRemoval(db, target);
 }
@@ -133,17 +117,10 @@ export async function cancelSeatRemoval(context: AppContext, target: Target): Pr
       { ...next, quantity: seatItemOf(subscription).quantity ?? 1 },
       `seat-removal-cancel:${pending.id}:${randomUUID()}`,
     );
-    await db
-      .update(scheduledSeatRemovals)
-      .set({ status: 'CANCELED', updatedAt: new Date() })
-      .where(and(eq(scheduledSeatRemovals.id, pending.id), eq(scheduledSeatRemovals.status, 'PENDING')));
+    await cancelPendingRemoval(db, pending.id);
     // MEM-033: members waiting to be made free with these seats stay paid.
     await settleScheduledDowngrades(db, { workspaceId: target.workspaceId, applied: false });
     await syncBillingCustomer(db, stripe, idOf(subscription.customer)!);
   });
-  const [canceled] = await db
-    .select()
-    .from(scheduledSeatRemovals)
-    .where(eq(scheduledSeatRemovals.id, pending.id));
-  return toRemoval(canceled!);
+  return toRemoval((await seatRemovalById(db, pending.id))!);
 }

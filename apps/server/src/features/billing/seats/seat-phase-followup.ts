@@ -1,9 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { subscriptions } from '../../../db/schema';
 import { withChangeLease } from '../subscription-change/change-lease';
 import { plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
+import { pendingSeatPhaseOf, setPendingSeatPhase, subscriptionsWithPendingSeatPhase } from './seat-queries';
 
 /** The next phase of a schedule gains the seats its invoice paid for, under one key per invoice. */
 export async function addSeatsToNextPhase(
@@ -30,19 +29,10 @@ export async function addSeatsToNextPhase(
  * in the sync job, under each subscription's change lease, before the sync reads the provider.
  */
 export async function followPendingSeatPhases(db: Db, stripe: Stripe, customerId: string): Promise<void> {
-  const waiting = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.providerCustomerId, customerId), isNotNull(subscriptions.pendingSeatPhase)));
+  const waiting = await subscriptionsWithPendingSeatPhase(db, customerId);
   for (const { id } of waiting) {
     await withChangeLease(db, id, async () => {
-      const [row] = await db
-        .select({
-          pending: subscriptions.pendingSeatPhase,
-          providerSubscriptionId: subscriptions.providerSubscriptionId,
-        })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, id));
+      const row = await pendingSeatPhaseOf(db, id);
       const pending = row?.pending;
       if (!pending || !row.providerSubscriptionId) return;
       const invoice = await stripe.invoices.retrieve(pending.invoiceId);
@@ -54,7 +44,7 @@ export async function followPendingSeatPhases(db: Db, stripe: Stripe, customerId
         if (subscription.schedule)
           await addSeatsToNextPhase(stripe, subscription, pending.invoiceId, pending);
       }
-      await db.update(subscriptions).set({ pendingSeatPhase: null }).where(eq(subscriptions.id, id));
+      await setPendingSeatPhase(db, id, null);
     });
   }
 }

@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { claimChangeLease, releaseChangeLease } from './subscription-queries';
 
 /** Longer than any one change takes (a few provider calls); a crashed holder frees it by then. */
 const LEASE_SECONDS = 120;
 /** How long a change waits for its turn before answering 409. */
 const WAIT_MS = 90_000;
 const POLL_MS = 50;
-
-async function claim(db: Db, subscriptionId: string, leaseId: string): Promise<boolean> {
-  const claimed = await db
-    .update(subscriptions)
-    .set({
-      changeLeaseId: leaseId,
-      changeLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-    })
-    .where(
-      and(
-        eq(subscriptions.id, subscriptionId),
-        or(isNull(subscriptions.changeLeaseUntil), lt(subscriptions.changeLeaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  return claimed.length > 0;
-}
 
 /**
  * Runs `change` while holding the subscription's change lease (schema: changeLeaseId): a change
@@ -39,7 +21,7 @@ export async function withChangeLease<T>(
 ): Promise<T> {
   const leaseId = randomUUID();
   const giveUpAt = Date.now() + WAIT_MS;
-  while (!(await claim(db, subscriptionId, leaseId))) {
+  while (!(await claimChangeLease(db, subscriptionId, { id: leaseId, seconds: LEASE_SECONDS }))) {
     if (Date.now() > giveUpAt) {
       throw new AppError('conflict', 'Another change of this subscription is in progress; try again.');
     }
@@ -48,9 +30,6 @@ export async function withChangeLease<T>(
   try {
     return await change();
   } finally {
-    await db
-      .update(subscriptions)
-      .set({ changeLeaseId: null, changeLeaseUntil: null })
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.changeLeaseId, leaseId)));
+    await releaseChangeLease(db, subscriptionId, leaseId);
   }
 }

@@ -1,13 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import {
-  paymentPlans,
-  scheduledSeatRemovals,
-  subscriptionPaymentPlans,
-  subscriptions,
-} from '../../../db/schema';
+import type { subscriptions } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
+import { firstSeatPlanOf, newestLiveStripeSubscription, subscriptionOfSpace } from './subscription-queries';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -19,12 +14,7 @@ export async function changeableSubscription(
   db: Db,
   options: { workspaceId: string; subscriptionId: string },
 ): Promise<SubscriptionRow & { providerSubscriptionId: string }> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.id, options.subscriptionId), eq(subscriptions.workspaceId, options.workspaceId)),
-    );
+  const row = await subscriptionOfSpace(db, options);
   if (!row) throw new AppError('not_found', 'This space has no such subscription.');
   if (row.status !== 'ACTIVE' || row.paymentSource !== 'STRIPE' || !row.providerSubscriptionId) {
     throw new AppError(
@@ -37,18 +27,7 @@ export async function changeableSubscription(
 
 /** The space's newest ACTIVE subscription paid through Stripe, for previews of a change to it. */
 export async function liveStripeSubscriptionOfSpace(db: Db, workspaceId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.workspaceId, workspaceId),
-        eq(subscriptions.status, 'ACTIVE'),
-        eq(subscriptions.paymentSource, 'STRIPE'),
-      ),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
+  const row = await newestLiveStripeSubscription(db, workspaceId);
   if (!row?.providerSubscriptionId) {
     throw new AppError('subscription_not_active', 'This space has no active subscription paid by card.');
   }
@@ -57,28 +36,9 @@ export async function liveStripeSubscriptionOfSpace(db: Db, workspaceId: string)
 
 /** The subscription's seat plan (the per-seat model sells one plan per subscription) and its price. */
 export async function seatPlanOf(db: Db, subscriptionId: string) {
-  const [plan] = await db
-    .select({ seats: subscriptionPaymentPlans, plan: paymentPlans })
-    .from(subscriptionPaymentPlans)
-    .innerJoin(paymentPlans, eq(paymentPlans.id, subscriptionPaymentPlans.paymentPlanId))
-    .where(eq(subscriptionPaymentPlans.subscriptionId, subscriptionId))
-    .orderBy(subscriptionPaymentPlans.createdAt)
-    .limit(1);
+  const plan = await firstSeatPlanOf(db, subscriptionId);
   if (!plan) throw new AppError('subscription_not_active', 'This subscription holds no seats to change.');
   return plan;
-}
-
-export async function pendingSeatRemovalOf(db: Db, subscriptionId: string) {
-  const [removal] = await db
-    .select()
-    .from(scheduledSeatRemovals)
-    .where(
-      and(
-        eq(scheduledSeatRemovals.subscriptionId, subscriptionId),
-        eq(scheduledSeatRemovals.status, 'PENDING'),
-      ),
-    );
-  return removal ?? null;
 }
 
 /** The one seat item of the provider's subscription, as our catalogue sells it. */

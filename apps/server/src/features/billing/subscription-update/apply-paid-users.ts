@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../http/app-error';
-import { makeMembersPaid, markMembersForDowngrade, settleScheduledDowngrades } from '../../members';
+import { makeMembersPaid, markMembersForDowngrade, settleScheduledDowngrades } from '../seats/paid-seats';
 import { addSeats } from '../seats/add-seats';
 import { withChangeLease } from '../subscription-change/change-lease';
-import { pendingSeatRemovalOf, type SubscriptionRow } from '../subscription-change/live-subscription';
+import { type SubscriptionRow } from '../subscription-change/live-subscription';
+import { pendingSeatRemovalOf } from '../subscription-change/subscription-queries';
 import { plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { idOf } from '../sync/stripe-shapes';

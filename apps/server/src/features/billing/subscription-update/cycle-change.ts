@@ -1,13 +1,13 @@
 import type { BillingInterval } from '@mergeboard/core';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
-import { paymentPlans, subscriptions } from '../../../db/schema';
+import type { paymentPlans } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { withChangeLease } from '../subscription-change/change-lease';
 import type { SubscriptionRow } from '../subscription-change/live-subscription';
 import { currentPlanOf, plannedNextPeriod, setNextPeriod } from '../subscription-change/next-phase';
+import { activePriceAtInterval, subscriptionById } from '../subscription-change/subscription-queries';
 import { syncBillingCustomer } from '../sync/billing-sync';
 import { idOf } from '../sync/stripe-shapes';
 
@@ -17,20 +17,7 @@ export async function priceAtInterval(
   plan: typeof paymentPlans.$inferSelect,
   billingInterval: BillingInterval,
 ): Promise<string> {
-  const [other] = await db
-    .select({ stripePriceId: paymentPlans.stripePriceId })
-    .from(paymentPlans)
-    .where(
-      and(
-        eq(paymentPlans.workspacePlan, plan.workspacePlan),
-        eq(paymentPlans.billingInterval, billingInterval),
-        eq(paymentPlans.currency, plan.currency),
-        eq(paymentPlans.status, 'ACTIVE'),
-        eq(paymentPlans.isPerSeat, plan.isPerSeat),
-        plan.userPlan ? eq(paymentPlans.userPlan, plan.userPlan) : undefined,
-      ),
-    )
-    .limit(1);
+  const other = await activePriceAtInterval(db, plan, billingInterval);
   if (!other) {
     throw new AppError(
       'price_not_available',
@@ -41,8 +28,7 @@ export async function priceAtInterval(
 }
 
 async function freshRow(db: Db, id: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row!;
+  return (await subscriptionById(db, id))!;
 }
 
 /**

@@ -7,13 +7,13 @@ import {
   type RolloutRestriction,
   type UserPlan,
 } from '@mergeboard/core';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { planAllowanceOf } from '../../../db/plan-allowance';
-import { memberships, users, type workspaces } from '../../../db/schema';
+import type { workspaces } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
 import { paidElsewhere } from '../../members';
 import { seatPlanOf } from '../subscription-change/live-subscription';
+import { membersOfSpace } from '../subscription-change/subscription-queries';
 
 const FIELD = 'body.workspaceUserPlans';
 const invalid = (message: string) =>
@@ -55,17 +55,7 @@ export const seatsAfterRenewal = (change: PaidUserChange, nextQuantity: number):
   Math.max(change.paidAfterRenewal, 1, nextQuantity - change.downgraded.length);
 
 async function membersOf(db: Db, workspaceId: string): Promise<Member[]> {
-  return db
-    .select({
-      userId: memberships.userId,
-      email: users.email,
-      role: memberships.role,
-      userPlan: memberships.userPlan,
-      toBeRemoved: memberships.toBeRemoved,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.workspaceId, workspaceId));
+  return membersOfSpace(db, workspaceId);
 }
 
 /** CHK-084: every listed id must be a member of the space; the others are named. */

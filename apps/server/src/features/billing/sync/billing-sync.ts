@@ -1,20 +1,27 @@
 import { SEATS, type UserPlan } from '@mergeboard/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../../db/client';
-import {
-  billingCustomers,
-  checkoutSessions,
-  invoices,
-  memberships,
-  paymentPlans,
-  subscriptionPaymentPlans,
-  subscriptions,
-  workspaces,
-} from '../../../db/schema';
-import { makeMembersPaid, settleScheduledDowngrades } from '../../members';
+import type { paymentPlans } from '../../../db/schema';
+import { makeMembersPaid, settleScheduledDowngrades } from '../seats/paid-seats';
 import { readNextPlan, scheduledIntervalOf, syncSeatRemoval, type NextPlan } from './schedule-sync';
 import { couponIdOf, fromUnix, idOf, invoiceStatusOf, subscriptionStatusOf } from './stripe-shapes';
+import {
+  aPaidMemberOf,
+  closeCheckoutSession,
+  deleteSeatPlans,
+  makeSpaceFree,
+  moveSeatPlanToPrice,
+  openCheckoutSessionsOf,
+  ownersOf,
+  paymentPlansOfPrices,
+  seatPlanRowsOf,
+  setSpacePlan,
+  spaceOfCustomer,
+  subscriptionOfProvider,
+  upsertInvoice,
+  upsertSeatPlan,
+  upsertSubscriptionRow,
+} from './sync-queries';
 
 /** What the provider says now about one subscription, read before any write. */
 interface ProviderState {
@@ -51,25 +58,17 @@ async function followPriceChanges(
   subscriptionId: string,
   itemPlans: (typeof paymentPlans.$inferSelect)[],
 ): Promise<void> {
-  const rows = await tx
-    .select()
-    .from(subscriptionPaymentPlans)
-    .where(eq(subscriptionPaymentPlans.subscriptionId, subscriptionId));
+  const rows = await seatPlanRowsOf(tx, subscriptionId);
   const sold = new Set(itemPlans.map((plan) => plan.id));
   for (const plan of itemPlans) {
     if (rows.some((row) => row.paymentPlanId === plan.id)) continue;
     const previous = rows.find((row) => row.userPlan === plan.userPlan && !sold.has(row.paymentPlanId));
     if (!previous) continue;
-    await tx
-      .update(subscriptionPaymentPlans)
-      .set({ paymentPlanId: plan.id, updatedAt: new Date() })
-      .where(eq(subscriptionPaymentPlans.id, previous.id));
+    await moveSeatPlanToPrice(tx, previous.id, plan.id);
     rows.splice(rows.indexOf(previous), 1);
   }
   const stale = rows.filter((row) => !sold.has(row.paymentPlanId)).map((row) => row.id);
-  if (stale.length > 0) {
-    await tx.delete(subscriptionPaymentPlans).where(inArray(subscriptionPaymentPlans.id, stale));
-  }
+  if (stale.length > 0) await deleteSeatPlans(tx, stale);
 }
 
 async function upsertSubscription(
@@ -83,10 +82,7 @@ async function upsertSubscription(
   const priceIds = items.map((item) => item.price.id);
   const { next } = state;
   const plans = priceIds.length
-    ? await tx
-        .select()
-        .from(paymentPlans)
-        .where(inArray(paymentPlans.stripePriceId, next ? [...priceIds, next.priceId] : priceIds))
+    ? await paymentPlansOfPrices(tx, next ? [...priceIds, next.priceId] : priceIds)
     : [];
   const first = plans.find((plan) => plan.stripePriceId === items[0]?.price.id);
   // A subscription to prices this install does not sell is not ours to show.
@@ -125,12 +121,7 @@ async function upsertSubscription(
     endAt: fromUnix(items[0].current_period_end),
     updatedAt: new Date(),
   };
-  const [row] = await tx
-    .insert(subscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
-    .returning({ id: subscriptions.id });
-  const subscriptionId = row!.id;
+  const subscriptionId = await upsertSubscriptionRow(tx, values);
 
   const itemPlans = plans.filter((plan) => priceIds.includes(plan.stripePriceId));
   await followPriceChanges(tx, subscriptionId, itemPlans);
@@ -150,25 +141,13 @@ async function upsertSubscription(
     const seats = item.quantity ?? 1;
     // A per-seat plan can grow to the paid-user maximum (SEAT-007); a flat plan holds what it sold.
     const allowedQuantity = plan.isPerSeat ? SEATS.maximum : seats;
-    await tx
-      .insert(subscriptionPaymentPlans)
-      .values({
-        subscriptionId,
-        paymentPlanId: plan.id,
-        userPlan: plan.userPlan,
-        allowedQuantity,
-        totalSeats: seats,
-      })
-      .onConflictDoUpdate({
-        target: [subscriptionPaymentPlans.subscriptionId, subscriptionPaymentPlans.paymentPlanId],
-        // Members assigned beyond the seats paid are drift for the daily report (seat-drift), not
-        // a reason to stop following the provider.
-        set: {
-          allowedQuantity,
-          totalSeats: sql`GREATEST(${seats}, ${subscriptionPaymentPlans.assignedSeats})`,
-          updatedAt: new Date(),
-        },
-      });
+    await upsertSeatPlan(tx, {
+      subscriptionId,
+      paymentPlanId: plan.id,
+      userPlan: plan.userPlan,
+      allowedQuantity,
+      seats,
+    });
   }
 
   if (state.invoice) {
@@ -187,10 +166,7 @@ async function upsertSubscription(
       paidAt: invoice.status_transitions.paid_at ? fromUnix(invoice.status_transitions.paid_at) : null,
       updatedAt: new Date(),
     };
-    await tx
-      .insert(invoices)
-      .values(invoiceValues)
-      .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: invoiceValues });
+    await upsertInvoice(tx, invoiceValues);
   }
   return {
     workspacePlan: first.workspacePlan,
@@ -212,32 +188,14 @@ async function applyToSpace(
   live: { workspacePlan: string; isPerSeat: boolean; userPlans: string[] } | undefined,
 ): Promise<void> {
   if (!live) {
-    await tx
-      .update(workspaces)
-      .set({ plan: 'FREE', updatedAt: new Date() })
-      .where(and(eq(workspaces.id, workspaceId), ne(workspaces.plan, 'FREE')));
+    await makeSpaceFree(tx, workspaceId);
     return;
   }
-  await tx
-    .update(workspaces)
-    .set({
-      plan: live.workspacePlan as 'PRO',
-      isPerSeat: live.isPerSeat,
-      legacyType: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(workspaces.id, workspaceId));
-  const [paid] = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.userPlan, 'FREE')))
-    .limit(1);
+  await setSpacePlan(tx, workspaceId, { plan: live.workspacePlan as 'PRO', isPerSeat: live.isPerSeat });
+  const paid = await aPaidMemberOf(tx, workspaceId);
   const ownerPlan = live.userPlans[0];
   if (!paid && ownerPlan) {
-    const owners = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'OWNER')));
+    const owners = await ownersOf(tx, workspaceId);
     // Paid as any member made paid is: the seat they hold is counted as assigned.
     await makeMembersPaid(tx, {
       workspaceId,
@@ -253,20 +211,14 @@ async function applyToSpace(
  * transaction. Provider reads happen before it: the sandbox shares the embedded database.
  */
 export async function syncBillingCustomer(db: Db, stripe: Stripe, customerId: string): Promise<void> {
-  const [known] = await db
-    .select({ workspaceId: billingCustomers.workspaceId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.customerId, customerId));
+  const known = await spaceOfCustomer(db, customerId);
   if (!known) return;
   const customer = await stripe.customers.retrieve(customerId);
   if (customer.deleted) return;
   const listed = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
   const states: ProviderState[] = [];
   for (const subscription of listed.data) states.push(await readState(stripe, subscription.id));
-  const openSessions = await db
-    .select({ id: checkoutSessions.id, providerSessionId: checkoutSessions.providerSessionId })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.workspaceId, known.workspaceId), eq(checkoutSessions.status, 'OPEN')));
+  const openSessions = await openCheckoutSessionsOf(db, known.workspaceId);
   const sessions: { id: string; provider: Stripe.Checkout.Session }[] = [];
   for (const session of openSessions) {
     if (session.providerSessionId.startsWith('cs_')) {
@@ -288,25 +240,16 @@ export async function syncBillingCustomer(db: Db, stripe: Stripe, customerId: st
     for (const session of sessions) {
       if (session.provider.status === 'open') continue;
       const subscriptionId = idOf(session.provider.subscription);
-      const [ours] = subscriptionId
-        ? await tx
-            .select({ id: subscriptions.id })
-            .from(subscriptions)
-            .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
-        : [];
+      const [ours] = subscriptionId ? await subscriptionOfProvider(tx, subscriptionId) : [];
       // The subscriptions were listed before the session was read: one paid in between is not in
       // our rows yet. The session stays open for the next sync (the return page's or a webhook's)
       // to close with its subscription, rather than complete without it for good.
       if (session.provider.status === 'complete' && subscriptionId && !ours) continue;
-      await tx
-        .update(checkoutSessions)
-        .set({
-          status: session.provider.status === 'complete' ? 'COMPLETE' : 'EXPIRED',
-          subscriptionId: ours?.id ?? null,
-          completedAt: session.provider.status === 'complete' ? new Date() : null,
-          updatedAt: new Date(),
-        })
-        .where(eq(checkoutSessions.id, session.id));
+      await closeCheckoutSession(tx, session.id, {
+        status: session.provider.status === 'complete' ? 'COMPLETE' : 'EXPIRED',
+        subscriptionId: ours?.id ?? null,
+        completedAt: session.provider.status === 'complete' ? new Date() : null,
+      });
     }
   });
 }

@@ -1,10 +1,11 @@
 import type { BillingInterval, SubscriptionStatus } from '@mergeboard/core';
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../../db/client';
-import { scheduledSeatRemovals, type paymentPlans } from '../../../db/schema';
+import type { paymentPlans } from '../../../db/schema';
 import { nextPhaseOf, planOfPhase } from '../subscription-change/next-phase';
 import { fromUnix } from './stripe-shapes';
+import { pendingSeatRemovalOf } from '../subscription-change/subscription-queries';
+import { insertSeatRemoval, updateSeatRemoval } from './sync-queries';
 
 /** What the subscription's schedule sells from the next period on. */
 export interface NextPlan {
@@ -67,15 +68,7 @@ export async function syncSeatRemoval(
   },
 ): Promise<'APPLIED' | 'CANCELED' | null> {
   const { next, current } = state;
-  const [pending] = await tx
-    .select()
-    .from(scheduledSeatRemovals)
-    .where(
-      and(
-        eq(scheduledSeatRemovals.subscriptionId, state.subscriptionId),
-        eq(scheduledSeatRemovals.status, 'PENDING'),
-      ),
-    );
+  const pending = await pendingSeatRemovalOf(tx, state.subscriptionId);
   const lowering = state.status === 'ACTIVE' && next && next.quantity < current.quantity ? next : null;
   if (lowering) {
     const values = {
@@ -84,27 +77,22 @@ export async function syncSeatRemoval(
       removeAt: lowering.startsAt,
     };
     if (!pending) {
-      await tx
-        .insert(scheduledSeatRemovals)
-        .values({ subscriptionId: state.subscriptionId, paymentPlanId: current.paymentPlanId, ...values })
-        .onConflictDoNothing();
+      await insertSeatRemoval(tx, {
+        subscriptionId: state.subscriptionId,
+        paymentPlanId: current.paymentPlanId,
+        ...values,
+      });
     } else if (
       pending.targetSeatsQuantity !== values.targetSeatsQuantity ||
       pending.removeAt.getTime() !== values.removeAt.getTime() ||
       pending.targetSubscriptionAmount !== values.targetSubscriptionAmount
     ) {
-      await tx
-        .update(scheduledSeatRemovals)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(scheduledSeatRemovals.id, pending.id));
+      await updateSeatRemoval(tx, pending.id, values);
     }
     return null;
   }
   if (!pending) return null;
   const status = state.periodStart.getTime() >= pending.removeAt.getTime() ? 'APPLIED' : 'CANCELED';
-  await tx
-    .update(scheduledSeatRemovals)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(scheduledSeatRemovals.id, pending.id));
+  await updateSeatRemoval(tx, pending.id, { status });
   return status;
 }

@@ -18,7 +18,7 @@ export const syncBillingCustomerJob = defineJob<{ customerId: string }>({
     const { customerId } = dataSchema.parse(data);
     // The Stripe SDK loads when the job first runs, not with every worker (their memory).
     const [{ createPayments }, { syncBillingCustomer }, { followPendingSeatPhases }] = await Promise.all([
-      import('../../payments'),
+      import('../payments/payments'),
       import('./billing-sync'),
       import('../seats/seat-phase-followup'),
     ]);

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../http/app-error';
 import { insertRenewalAudit, lockOwnedLicense, stopRenewal } from './renewal-queries';
 
 /**

@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { providerEvents } from '../../db/schema';
-import { sandboxStripeObjects } from '../../embedded/stripe-sandbox/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { stripeSignature } from '../../embedded/stripe-sandbox';
-import { createStripe, STRIPE_WEBHOOK_PATH } from '.';
+import { providerEvents } from '../../../db/schema';
+import { sandboxStripeObjects } from '../../../embedded/stripe-sandbox/schema';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { stripeSignature } from '../../../embedded/stripe-sandbox';
+import { createStripe } from './stripe-client';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 
 /**
  * The payment sandbox, driven only through the `stripe` SDK over real HTTP, as our billing code

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
-import { billingCustomers, subscriptions, users } from '../../db/schema';
-import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
+import { billingCustomers, subscriptions, users } from '../db/schema';
+import { signedInAs } from './sessions';
+import type { TestApp } from './test-app';
 
 /**
  * What the billing tests share to buy a plan as a person does: the billing form our API takes,

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditEvents, memberships, subscriptions } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { auditEvents, memberships, subscriptions } from '../../../db/schema';
 
 /**
  * The caller's license (as users/me reports it: the newest live subscription of a space the

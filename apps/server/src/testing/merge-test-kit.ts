@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createMerge, type UserPlan } from '@mergeboard/core';
-import { openDatabase, type Database } from '../../db/client';
-import { EMBEDDED_CHAINS, runMigrations } from '../../db/migrate';
+import { openDatabase, type Database } from '../db/client';
+import { EMBEDDED_CHAINS, runMigrations } from '../db/migrate';
 import {
   memberships,
   spreadsheetRows,
@@ -11,10 +11,10 @@ import {
   subscriptions,
   users,
   workspaces,
-} from '../../db/schema';
-import { signedInAs } from '../../testing/sessions';
-import { createEmptyPostgresDatabase } from '../../testing/test-database';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+} from '../db/schema';
+import { signedInAs } from './sessions';
+import { createEmptyPostgresDatabase } from './test-database';
+import { createTestApp, type TestApp } from './test-app';
 
 export type Caller = { headers: { authorization: string } };
 

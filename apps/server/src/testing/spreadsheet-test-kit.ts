@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@mergeboard/core';
-import { users, workspaces } from '../../db/schema';
-import type { TestApp } from '../../testing/test-app';
+import { users, workspaces } from '../db/schema';
+import type { TestApp } from './test-app';
 
 export type Caller = { headers: { authorization: string } };
 
 /** The sample spreadsheets a newcomer sends (samples/ at the top of the repository). */
 export function sampleFile(name: string): Buffer {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
   return readFileSync(path.join(root, 'samples', name));
 }
 

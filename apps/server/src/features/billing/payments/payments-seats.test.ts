@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
-import { postHostedForm, subscribeOnClock } from './sandbox-journeys';
+import { createListeningTestApp } from '../../../testing/listening-app';
+import type { TestApp } from '../../../testing/test-app';
+import { postHostedForm, subscribeOnClock } from '../../../testing/sandbox-journeys';
 
 const DAY = 86_400;
 

@@ -1,12 +1,16 @@
 import type { UserPlan } from '@mergeboard/core';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { memberships } from '../../db/schema';
-import { activeSeatPlans, recountAssignedSeats } from './members-queries';
-import { lockedSpace } from './seats';
+import type { Db } from '../../../db/client';
+import { activeSeatPlans, lockedSpace, recountAssignedSeats } from '../../members';
+import {
+  anyMarkedMember,
+  makeMarkedMembersFree,
+  markMembersToBeRemoved,
+  setMembersPaid,
+  unmarkMembers,
+} from './seat-queries';
 
 /**
- * Locks the space and its seat plans as every member change does (seats.ts), and answers the seat
+ * Locks the space and its seat plans as every member change does (members' seats.ts), and answers the seat
  * plans to count again once the paid members changed: every one of the live subscription's, per
  * seat or not. These changes are of who holds the places the subscription pays for, in the older
  * flow's Premium too, whose change preview counts the places in use from them.
@@ -27,21 +31,7 @@ export async function makeMembersPaid(
   if (options.userIds.length === 0) return;
   await db.transaction(async (tx) => {
     const seatPlanIds = await lockSeats(tx, options.workspaceId);
-    await tx
-      .update(memberships)
-      .set({
-        userPlan: options.userPlan,
-        isPaid: true,
-        toBeRemoved: false,
-        lastBecomePaidAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(memberships.workspaceId, options.workspaceId),
-          inArray(memberships.userId, [...options.userIds]),
-        ),
-      );
+    await setMembersPaid(tx, options.workspaceId, options.userIds, options.userPlan);
     await recountAssignedSeats(tx, options.workspaceId, seatPlanIds);
   });
 }
@@ -55,15 +45,7 @@ export async function markMembersForDowngrade(
   options: { workspaceId: string; userIds: readonly string[] },
 ): Promise<void> {
   if (options.userIds.length === 0) return;
-  await db
-    .update(memberships)
-    .set({ toBeRemoved: true, updatedAt: new Date() })
-    .where(
-      and(
-        eq(memberships.workspaceId, options.workspaceId),
-        inArray(memberships.userId, [...options.userIds]),
-      ),
-    );
+  await markMembersToBeRemoved(db, options.workspaceId, options.userIds);
 }
 
 /**
@@ -75,17 +57,12 @@ export async function settleScheduledDowngrades(
   db: Db,
   options: { workspaceId: string; applied: boolean },
 ): Promise<void> {
-  const marked = and(eq(memberships.workspaceId, options.workspaceId), eq(memberships.toBeRemoved, true));
-  const [any] = await db.select({ id: memberships.id }).from(memberships).where(marked).limit(1);
-  if (!any) return;
+  if (!(await anyMarkedMember(db, options.workspaceId))) return;
   if (!options.applied) {
-    await db.update(memberships).set({ toBeRemoved: false, updatedAt: new Date() }).where(marked);
+    await unmarkMembers(db, options.workspaceId);
     return;
   }
   const seatPlanIds = await lockSeats(db, options.workspaceId);
-  await db
-    .update(memberships)
-    .set({ userPlan: 'FREE', isPaid: false, toBeRemoved: false, updatedAt: new Date() })
-    .where(marked);
+  await makeMarkedMembersFree(db, options.workspaceId);
   await recountAssignedSeats(db, options.workspaceId, seatPlanIds);
 }

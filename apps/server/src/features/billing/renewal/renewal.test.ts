@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_ID_MISSING, currentUserSchema } from '@mergeboard/core';
-import { auditEvents, subscriptions } from '../../db/schema';
-import { signedInAs } from '../../testing/sessions';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { DEMO_ACCOUNTS, seedDemo } from '../../embedded/demo';
+import { auditEvents, subscriptions } from '../../../db/schema';
+import { signedInAs } from '../../../testing/sessions';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { DEMO_ACCOUNTS, seedDemo } from '../../../embedded/demo';
 
 const URL = '/api/_ah/api/subscriptions/v1/cancelAutoRenewal';
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
+import { createListeningTestApp } from '../../../testing/listening-app';
+import type { TestApp } from '../../../testing/test-app';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp } from '../../testing/listening-app';
-import type { TestApp } from '../../testing/test-app';
+import { createListeningTestApp } from '../../../testing/listening-app';
+import type { TestApp } from '../../../testing/test-app';
 
 /**
  * The sandbox's billing objects through the SDK: the shapes and refusals our checkout code relies

@@ -16,9 +16,9 @@ import {
   users,
   workspaceDomains,
   workspaces,
-} from '../../db/schema';
-import { signedInAs } from '../../testing/sessions';
-import type { TestApp } from '../../testing/test-app';
+} from '../db/schema';
+import { signedInAs } from './sessions';
+import type { TestApp } from './test-app';
 
 /** The demo people the member tests act as (seeded by seedDemo). */
 export const PEOPLE = {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Config } from '../../config/config';
+import type { Config } from '../../../config/config';
 import { createStripe } from './stripe-client';
 
 /** The payments adapter of one process: the SDK, and where it finds the sandbox. */

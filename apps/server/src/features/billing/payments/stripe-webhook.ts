@@ -2,7 +2,7 @@ import { errorBody, errorBodySchema } from '@mergeboard/core';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import { recordProviderEvent } from './payment-events-queries';
 
 /** The customer an event is about, whatever kind of object it carries. */

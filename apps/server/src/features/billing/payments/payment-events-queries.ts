@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { providerEvents } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { providerEvents } from '../../../db/schema';
 
 /** Records a provider's event once; answers whether this delivery was the first. */
 export async function recordProviderEvent(

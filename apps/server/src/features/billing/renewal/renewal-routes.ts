@@ -1,5 +1,5 @@
 import { cancelAutoRenewal as cancelAutoRenewalContract } from '@mergeboard/core';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../../http/route';
 import { cancelAutoRenewal } from './renewal-service';
 
 export const renewalRoutes = [

@@ -1,1 +1,0 @@
-export { renewalRoutes } from './renewal-routes';
