@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   memberships,
   merges,
@@ -13,9 +13,10 @@ import {
 
 /**
  * The merge engine's SQL, gathered here (issue 22, deliver 5): the reads of a sender, a sheet and
- * a merge, and the worker heartbeat. The claims, the lifecycle's transitions, the jobs' and the
- * campaign's writes still keep theirs in claims.ts, merge-lifecycle.ts, merge-jobs.ts,
- * merge-worker.ts, merge-creation.ts, merge-start.ts and campaign-rows.ts.
+ * a merge, the worker heartbeat, and a merge's creation and start (each run in its caller's
+ * transaction, with the caller's row locks). The claims, the lifecycle's transitions, the jobs'
+ * and the campaign's writes still keep theirs in claims.ts, merge-lifecycle.ts, merge-jobs.ts,
+ * merge-worker.ts and campaign-rows.ts.
  */
 
 /** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
@@ -64,16 +65,11 @@ export async function ownSpreadsheet(db: Db, sender: Sender, spreadsheetId: stri
   return spreadsheet;
 }
 
+const isSheet = (sheet: SheetIdentity) =>
+  and(eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId), eq(spreadsheetSheets.sheetId, sheet.sheetId));
+
 export async function sheetOf(db: Db, sheet: SheetIdentity) {
-  const [found] = await db
-    .select()
-    .from(spreadsheetSheets)
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheet.sheetId),
-      ),
-    );
+  const [found] = await db.select().from(spreadsheetSheets).where(isSheet(sheet));
   return found;
 }
 
@@ -81,12 +77,7 @@ export async function sheetHeaderRow(db: Db, sheet: SheetIdentity) {
   const [found] = await db
     .select({ header: spreadsheetSheets.header })
     .from(spreadsheetSheets)
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheet.sheetId),
-      ),
-    );
+    .where(isSheet(sheet));
   return found;
 }
 
@@ -131,4 +122,47 @@ export async function senderNameRow(db: Db, userId: string) {
 export async function beatWorker(db: Db, worker: { id: string; jobId?: string | undefined }) {
   await db.execute(sql`INSERT INTO merge_workers (id, job_id) VALUES (${worker.id}, ${worker.jobId ?? null})
       ON CONFLICT (id) DO UPDATE SET seen_at = now()`);
+}
+
+/** The merge, locked until the transaction ends (a scheduled merge starts once). */
+export async function lockMerge(tx: Tx, mergeId: string) {
+  const [current] = await tx.select().from(merges).where(eq(merges.id, mergeId)).for('update');
+  return current;
+}
+
+/**
+ * The sender's scheduled row of this sheet with its merge's status, the scheduled row locked
+ * until the transaction ends (one merge per sheet at a time).
+ */
+export async function lockScheduledMergeOfSheet(
+  tx: Tx,
+  sheet: { userId: string; spreadsheetId: string; sheetId: string },
+) {
+  const [existing] = await tx
+    .select({ id: scheduledMerges.id, status: merges.status })
+    .from(scheduledMerges)
+    .leftJoin(merges, eq(merges.scheduledMergeId, scheduledMerges.id))
+    .where(
+      and(
+        eq(scheduledMerges.userId, sheet.userId),
+        eq(scheduledMerges.spreadsheetId, sheet.spreadsheetId),
+        eq(scheduledMerges.sheetId, sheet.sheetId),
+      ),
+    )
+    .for('update', { of: scheduledMerges });
+  return existing;
+}
+
+export async function deleteScheduledMerge(tx: Tx, id: string) {
+  await tx.delete(scheduledMerges).where(eq(scheduledMerges.id, id));
+}
+
+export async function insertScheduledMerge(tx: Tx, values: typeof scheduledMerges.$inferInsert) {
+  const [scheduled] = await tx.insert(scheduledMerges).values(values).returning({ id: scheduledMerges.id });
+  return scheduled!.id;
+}
+
+export async function insertMerge(tx: Tx, values: typeof merges.$inferInsert) {
+  const [merge] = await tx.insert(merges).values(values).returning();
+  return merge!;
 }
