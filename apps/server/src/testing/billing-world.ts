@@ -138,5 +138,3 @@ export function billingWorld(options: { demo?: boolean } = {}) {
   };
   return world;
 }
-
-export type BillingWorld = ReturnType<typeof billingWorld>;

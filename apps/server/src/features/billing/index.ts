@@ -7,7 +7,8 @@
  * - catalogue: the products, prices and coupons at the payment provider, and our payment_plans
  *   rows that name them (catalogue/); set up once, idempotent by lookup key.
  * - subscription: what a space pays for (subscriptions), bought through Stripe or set up otherwise
- *   (PAYPAL, SUPPORT, OFFLINE, OTHER); its seat plans (subscription_payment_plans) hold totalSeats and assignedSeats.
+ *   (PAYPAL, SUPPORT, OFFLINE, OTHER); its seat plans (subscription_payment_plans) hold
+ *   totalSeats and assignedSeats.
  * - seat: one place a per-seat subscription pays for; paid seat / paid user: a member whose user
  *   plan is not FREE (isPaid) and who holds a seat; a free member holds none.
  * - checkout: buying a plan for a FREE space on the provider's hosted checkout page (checkout/),

@@ -6,7 +6,7 @@ import {
   type MessageCopies,
 } from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
-import { QUOTA_DAY } from './sender-quota';
+import { QUOTA_DAY } from './merge-queries';
 
 export interface ClaimedRecipient extends MessageCopies {
   id: string;

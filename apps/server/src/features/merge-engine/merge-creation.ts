@@ -1,12 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import { FREE_SCHEDULE_REFUSAL, missingMergeFields, type createMergeBodySchema } from '@mergeboard/core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { merges, scheduledMerges } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import { listedSpreadsheetId, mergeTitle, writeCampaign } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
+import {
+  deleteScheduledMerge,
+  insertMerge,
+  insertScheduledMerge,
+  lockScheduledMergeOfSheet,
+} from './merge-queries';
 import type { SenderPlan } from './sender-quota';
 import { sheetRecipients, type Sender, type SheetLookup, type SheetRecipients } from './sheet-source';
 
@@ -57,18 +61,7 @@ const sheetBusy = () =>
  * merge').
  */
 async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: string, sheetId: string) {
-  const [existing] = await tx
-    .select({ id: scheduledMerges.id, status: merges.status })
-    .from(scheduledMerges)
-    .leftJoin(merges, eq(merges.scheduledMergeId, scheduledMerges.id))
-    .where(
-      and(
-        eq(scheduledMerges.userId, userId),
-        eq(scheduledMerges.spreadsheetId, spreadsheetId),
-        eq(scheduledMerges.sheetId, sheetId),
-      ),
-    )
-    .for('update', { of: scheduledMerges });
+  const existing = await lockScheduledMergeOfSheet(tx, { userId, spreadsheetId, sheetId });
   if (!existing) return;
   if (
     existing.status === 'SCHEDULED' ||
@@ -77,7 +70,7 @@ async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: s
   ) {
     throw new AppError('conflict', 'A mail merge of this sheet is already scheduled or sending');
   }
-  await tx.delete(scheduledMerges).where(eq(scheduledMerges.id, existing.id));
+  await deleteScheduledMerge(tx, existing.id);
 }
 
 /**
@@ -110,49 +103,43 @@ export async function createMerge(
   return db
     .transaction(async (tx) => {
       await clearStoppedMergeOfSheet(tx, sender.userId, spreadsheetKey, body.sheetId);
-      const [scheduled] = await tx
-        .insert(scheduledMerges)
-        .values({
-          workspaceId: sender.workspaceId,
-          userId: sender.userId,
-          spreadsheetId: spreadsheetKey,
-          sheetId: body.sheetId,
-          sheetName: sheet.sheetName,
-          spreadsheetName: sheet.spreadsheetName,
-          title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
-          mergeTime: sendAt,
-          status: send.mode === 'now' ? 'IN PROGRESS' : 'SCHEDULED',
-          toSendCount: sheet.sendable.length,
-        })
-        .returning({ id: scheduledMerges.id });
-      const [merge] = await tx
-        .insert(merges)
-        .values({
-          workspaceId: sender.workspaceId,
-          userId: sender.userId,
-          spreadsheetId: body.spreadsheetId,
-          sheetId: body.sheetId,
-          spreadsheetName: sheet.spreadsheetName,
-          sheetName: sheet.sheetName,
-          emailColumn: body.emailColumn,
-          subject: body.subject,
-          bodyHtml: body.bodyHtml,
-          senderName: body.senderName ?? null,
-          replyTo: body.replyTo ?? null,
-          ccColumn: body.ccColumn ?? null,
-          bccColumn: body.bccColumn ?? null,
-          scheduledMergeId: scheduled!.id,
-          status: 'SCHEDULED',
-          sendAt,
-          timeZone: send.mode === 'schedule' ? send.timeZone : 'UTC',
-          skipped: sheet.skipped,
-        })
-        .returning();
-      const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge!, sheet) : null;
-      await enqueueMergeSend(tx, jobs, merge!.id, send.mode === 'schedule' ? { startAfter: sendAt } : {});
+      const scheduledId = await insertScheduledMerge(tx, {
+        workspaceId: sender.workspaceId,
+        userId: sender.userId,
+        spreadsheetId: spreadsheetKey,
+        sheetId: body.sheetId,
+        sheetName: sheet.sheetName,
+        spreadsheetName: sheet.spreadsheetName,
+        title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
+        mergeTime: sendAt,
+        status: send.mode === 'now' ? 'IN PROGRESS' : 'SCHEDULED',
+        toSendCount: sheet.sendable.length,
+      });
+      const merge = await insertMerge(tx, {
+        workspaceId: sender.workspaceId,
+        userId: sender.userId,
+        spreadsheetId: body.spreadsheetId,
+        sheetId: body.sheetId,
+        spreadsheetName: sheet.spreadsheetName,
+        sheetName: sheet.sheetName,
+        emailColumn: body.emailColumn,
+        subject: body.subject,
+        bodyHtml: body.bodyHtml,
+        senderName: body.senderName ?? null,
+        replyTo: body.replyTo ?? null,
+        ccColumn: body.ccColumn ?? null,
+        bccColumn: body.bccColumn ?? null,
+        scheduledMergeId: scheduledId,
+        status: 'SCHEDULED',
+        sendAt,
+        timeZone: send.mode === 'schedule' ? send.timeZone : 'UTC',
+        skipped: sheet.skipped,
+      });
+      const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge, sheet) : null;
+      await enqueueMergeSend(tx, jobs, merge.id, send.mode === 'schedule' ? { startAfter: sendAt } : {});
       return {
-        mergeId: merge!.id,
-        scheduledMergeId: scheduled!.id,
+        mergeId: merge.id,
+        scheduledMergeId: scheduledId,
         campaignId,
         toSend: sheet.sendable.length,
         skipped: sheet.skipped,

@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { sendTestEmail } from '@mergeboard/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { merges, scheduledMerges } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { mergeTitle } from './campaign-rows';
 import { requireColumns, requireSheet } from './merge-creation';
+import { mergeWithCounts, senderNameRow } from './merge-queries';
 import { mergeMessage } from './message';
 import { senderPlan, type SenderPlan } from './sender-quota';
 import { ownSheet, sheetRows, type Sender } from './sheet-source';
@@ -22,27 +21,7 @@ export async function requirePlan(db: Db, sender: Sender): Promise<SenderPlan> {
 /** getMerge: one of the caller's merges in this space and how far its sending got, else 404. */
 export async function readMerge(db: Db, options: { sender: Sender; mergeId: string }) {
   const { sender, mergeId } = options;
-  const [row] = await db
-    .select({
-      merge: merges,
-      scheduledToSend: scheduledMerges.toSendCount,
-      counts: sql<{ total: number; sent: number; failed: number; unknown: number }>`(
-        SELECT json_build_object(
-          'total', count(*),
-          'sent', count(*) FILTER (WHERE r.sent_at IS NOT NULL),
-          'failed', count(*) FILTER (WHERE r.status = 'FAILED'),
-          'unknown', count(*) FILTER (WHERE r.status = 'UNKNOWN'))
-        FROM campaign_recipients r WHERE r.campaign_id = ${merges.campaignId})`,
-    })
-    .from(merges)
-    .leftJoin(scheduledMerges, eq(scheduledMerges.id, merges.scheduledMergeId))
-    .where(
-      and(
-        eq(merges.id, mergeId),
-        eq(merges.userId, sender.userId),
-        eq(merges.workspaceId, sender.workspaceId),
-      ),
-    );
+  const row = await mergeWithCounts(db, sender, mergeId);
   if (!row) throw new AppError('not_found', 'No such mail merge');
   const { merge, counts } = row;
   return {
@@ -77,9 +56,7 @@ export async function sendTest(
   requireColumns(header, body);
   const cells = (await sheetRows(database.db, body, [body.rowNumber])).get(body.rowNumber);
   if (!cells) throw new AppError('not_found', `The sheet has no row ${body.rowNumber}`);
-  const [user] = await database.db
-    .execute(sql`SELECT name FROM users WHERE id = ${sender.userId}`)
-    .then((result) => (result as unknown as { rows: { name: string | null }[] }).rows);
+  const user = await senderNameRow(database.db, sender.userId);
   const transport = await transportFor({ database, config, senderUserId: sender.userId });
   try {
     const message = mergeMessage(

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { missingMergeFields } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { merges } from '../../db/schema';
 import { writeCampaign, type MergeRow } from './campaign-rows';
 import type { MergeJobs } from './enqueue';
 import { recordRecoverableError, stopMerge } from './merge-lifecycle';
+import { lockMerge } from './merge-queries';
 import { sheetRecipients } from './sheet-source';
 
 /**
@@ -55,7 +54,7 @@ export async function startScheduledMerge(db: Db, jobs: MergeJobs, merge: MergeR
     return false;
   }
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(merges).where(eq(merges.id, merge.id)).for('update');
+    const current = await lockMerge(tx, merge.id);
     if (current?.status !== 'SCHEDULED') return false;
     await writeCampaign(tx, current, lookup);
     return true;

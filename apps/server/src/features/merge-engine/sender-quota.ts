@@ -1,10 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { dailyRecipientQuota, quotaResetsAt, scheduleRefusal, type UserPlan } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { memberships, senderDailyQuota, subscriptions, users } from '../../db/schema';
-
-/** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
-export const QUOTA_DAY = sql`(now() AT TIME ZONE 'UTC')::date`;
+import { quotaUsedOn, senderPlanRow } from './merge-queries';
 
 export interface SenderPlan {
   plan: UserPlan;
@@ -17,17 +13,7 @@ export async function senderPlan(
   db: Db,
   sender: { workspaceId: string; userId: string },
 ): Promise<SenderPlan | null> {
-  const [row] = await db
-    .select({
-      plan: memberships.userPlan,
-      freeTrialEnd: memberships.freeTrialEnd,
-      freeUserQuota: users.freeUserQuota,
-      hasActiveSubscription: sql<boolean>`EXISTS (SELECT 1 FROM ${subscriptions}
-        WHERE ${subscriptions.workspaceId} = ${memberships.workspaceId} AND ${subscriptions.status} = 'ACTIVE')`,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, sender.workspaceId), eq(memberships.userId, sender.userId)));
+  const row = await senderPlanRow(db, sender);
   if (!row) return null;
   const limit = dailyRecipientQuota({
     plan: row.plan,
@@ -42,11 +28,7 @@ export async function senderPlan(
 
 /** Recipients claimed for the sender today, across all their merges and spaces. */
 export async function quotaUsedToday(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ used: senderDailyQuota.used })
-    .from(senderDailyQuota)
-    .where(and(eq(senderDailyQuota.userId, userId), eq(senderDailyQuota.day, QUOTA_DAY)));
-  return row?.used ?? 0;
+  return quotaUsedOn(db, userId);
 }
 
 /** getMergeQuota: the caller's limit in this space, what today used, and whether they may schedule. */

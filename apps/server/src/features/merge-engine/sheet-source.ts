@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { MessageCopies } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { spreadsheetSheets, spreadsheets } from '../../db/schema';
 import { sheetRecipients as readSheetRecipients, type RecipientColumns } from '../spreadsheets';
+
+import { ownSpreadsheet, sheetHeaderRow, sheetOf } from './merge-queries';
 
 export { sheetRows } from '../spreadsheets';
 
@@ -35,26 +35,9 @@ export type SheetLookup = SheetRecipients | NotFound | { kind: 'email-column-not
 
 /** A sheet of the sender's own spreadsheet in this space; someone else's is not found. */
 export async function ownSheet(db: Db, sender: Omit<Sender, 'email'>, sheet: SheetIdentity) {
-  const [spreadsheet] = await db
-    .select()
-    .from(spreadsheets)
-    .where(
-      and(
-        eq(spreadsheets.id, sheet.spreadsheetId),
-        eq(spreadsheets.userId, sender.userId),
-        eq(spreadsheets.workspaceId, sender.workspaceId),
-      ),
-    );
+  const spreadsheet = await ownSpreadsheet(db, sender, sheet.spreadsheetId);
   if (!spreadsheet) return { kind: 'spreadsheet-not-found' } as NotFound;
-  const [found] = await db
-    .select()
-    .from(spreadsheetSheets)
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheet.sheetId),
-      ),
-    );
+  const found = await sheetOf(db, sheet);
   if (!found) return { kind: 'sheet-not-found' } as NotFound;
   return { kind: 'found' as const, spreadsheet, sheet: found };
 }
@@ -99,14 +82,5 @@ export async function sheetRecipients(
 
 /** The header of a sheet, or null when it (or its spreadsheet) is gone. */
 export async function sheetHeader(db: Db, sheet: SheetIdentity): Promise<string[] | null> {
-  const [found] = await db
-    .select({ header: spreadsheetSheets.header })
-    .from(spreadsheetSheets)
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheet.sheetId),
-      ),
-    );
-  return found?.header ?? null;
+  return (await sheetHeaderRow(db, sheet))?.header ?? null;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { beatWorker } from './merge-queries';
 
 /**
  * Renewals per lease: a live worker that misses a few (a busy pool, a slow statement) still
@@ -24,11 +24,7 @@ export async function startHeartbeat(
   leaseSeconds: number,
 ): Promise<Heartbeat> {
   const beat = async () => {
-    // An upsert: a worker the reaper already gave up for dead (it went unseen for a lease) is seen
-    // again, so the rows it claims from now on are not taken for a dead worker's.
-    await database.db
-      .execute(sql`INSERT INTO merge_workers (id, job_id) VALUES (${worker.id}, ${worker.jobId ?? null})
-      ON CONFLICT (id) DO UPDATE SET seen_at = now()`);
+    await beatWorker(database.db, worker);
   };
   await beat();
   let beating: Promise<void> | null = null;

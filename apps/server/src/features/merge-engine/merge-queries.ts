@@ -1,0 +1,168 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  memberships,
+  merges,
+  scheduledMerges,
+  senderDailyQuota,
+  spreadsheetSheets,
+  spreadsheets,
+  subscriptions,
+  users,
+} from '../../db/schema';
+
+/**
+ * The merge engine's SQL, gathered here (issue 22, deliver 5): the reads of a sender, a sheet and
+ * a merge, the worker heartbeat, and a merge's creation and start (each run in its caller's
+ * transaction, with the caller's row locks). The claims, the lifecycle's transitions, the jobs'
+ * and the campaign's writes still keep theirs in claims.ts, merge-lifecycle.ts, merge-jobs.ts,
+ * merge-worker.ts and campaign-rows.ts.
+ */
+
+/** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
+export const QUOTA_DAY = sql`(now() AT TIME ZONE 'UTC')::date`;
+
+type Sender = { workspaceId: string; userId: string };
+type SheetIdentity = { spreadsheetId: string; sheetId: string };
+
+/** What the sender's daily quota depends on: the member's plan and trial, the space's subscription. */
+export async function senderPlanRow(db: Db, sender: Sender) {
+  const [row] = await db
+    .select({
+      plan: memberships.userPlan,
+      freeTrialEnd: memberships.freeTrialEnd,
+      freeUserQuota: users.freeUserQuota,
+      hasActiveSubscription: sql<boolean>`EXISTS (SELECT 1 FROM ${subscriptions}
+        WHERE ${subscriptions.workspaceId} = ${memberships.workspaceId} AND ${subscriptions.status} = 'ACTIVE')`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, sender.workspaceId), eq(memberships.userId, sender.userId)));
+  return row;
+}
+
+/** Recipients the sender used of today's quota. */
+export async function quotaUsedOn(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: senderDailyQuota.used })
+    .from(senderDailyQuota)
+    .where(and(eq(senderDailyQuota.userId, userId), eq(senderDailyQuota.day, QUOTA_DAY)));
+  return row?.used ?? 0;
+}
+
+/** The sender's own spreadsheet in the space (none for another's). */
+export async function ownSpreadsheet(db: Db, sender: Sender, spreadsheetId: string) {
+  const [spreadsheet] = await db
+    .select()
+    .from(spreadsheets)
+    .where(
+      and(
+        eq(spreadsheets.id, spreadsheetId),
+        eq(spreadsheets.userId, sender.userId),
+        eq(spreadsheets.workspaceId, sender.workspaceId),
+      ),
+    );
+  return spreadsheet;
+}
+
+const isSheet = (sheet: SheetIdentity) =>
+  and(eq(spreadsheetSheets.spreadsheetId, sheet.spreadsheetId), eq(spreadsheetSheets.sheetId, sheet.sheetId));
+
+export async function sheetOf(db: Db, sheet: SheetIdentity) {
+  const [found] = await db.select().from(spreadsheetSheets).where(isSheet(sheet));
+  return found;
+}
+
+export async function sheetHeaderRow(db: Db, sheet: SheetIdentity) {
+  const [found] = await db
+    .select({ header: spreadsheetSheets.header })
+    .from(spreadsheetSheets)
+    .where(isSheet(sheet));
+  return found;
+}
+
+/** The sender's merge with its recipients counted (total, sent, failed, unknown). */
+export async function mergeWithCounts(db: Db, sender: Sender, mergeId: string) {
+  const [row] = await db
+    .select({
+      merge: merges,
+      scheduledToSend: scheduledMerges.toSendCount,
+      counts: sql<{ total: number; sent: number; failed: number; unknown: number }>`(
+        SELECT json_build_object(
+          'total', count(*),
+          'sent', count(*) FILTER (WHERE r.sent_at IS NOT NULL),
+          'failed', count(*) FILTER (WHERE r.status = 'FAILED'),
+          'unknown', count(*) FILTER (WHERE r.status = 'UNKNOWN'))
+        FROM campaign_recipients r WHERE r.campaign_id = ${merges.campaignId})`,
+    })
+    .from(merges)
+    .leftJoin(scheduledMerges, eq(scheduledMerges.id, merges.scheduledMergeId))
+    .where(
+      and(
+        eq(merges.id, mergeId),
+        eq(merges.userId, sender.userId),
+        eq(merges.workspaceId, sender.workspaceId),
+      ),
+    );
+  return row;
+}
+
+/** The sender's name, for a test email's From. */
+export async function senderNameRow(db: Db, userId: string) {
+  const [user] = await db
+    .execute(sql`SELECT name FROM users WHERE id = ${userId}`)
+    .then((result) => (result as unknown as { rows: { name: string | null }[] }).rows);
+  return user;
+}
+
+/**
+ * A worker is alive: an upsert, so a worker the reaper already gave up for dead (it went unseen
+ * for a lease) is seen again, and the rows it claims from now on are not taken for a dead worker's.
+ */
+export async function beatWorker(db: Db, worker: { id: string; jobId?: string | undefined }) {
+  await db.execute(sql`INSERT INTO merge_workers (id, job_id) VALUES (${worker.id}, ${worker.jobId ?? null})
+      ON CONFLICT (id) DO UPDATE SET seen_at = now()`);
+}
+
+/** The merge, locked until the transaction ends (a scheduled merge starts once). */
+export async function lockMerge(tx: Tx, mergeId: string) {
+  const [current] = await tx.select().from(merges).where(eq(merges.id, mergeId)).for('update');
+  return current;
+}
+
+/**
+ * The sender's scheduled row of this sheet with its merge's status, the scheduled row locked
+ * until the transaction ends (one merge per sheet at a time).
+ */
+export async function lockScheduledMergeOfSheet(
+  tx: Tx,
+  sheet: { userId: string; spreadsheetId: string; sheetId: string },
+) {
+  const [existing] = await tx
+    .select({ id: scheduledMerges.id, status: merges.status })
+    .from(scheduledMerges)
+    .leftJoin(merges, eq(merges.scheduledMergeId, scheduledMerges.id))
+    .where(
+      and(
+        eq(scheduledMerges.userId, sheet.userId),
+        eq(scheduledMerges.spreadsheetId, sheet.spreadsheetId),
+        eq(scheduledMerges.sheetId, sheet.sheetId),
+      ),
+    )
+    .for('update', { of: scheduledMerges });
+  return existing;
+}
+
+export async function deleteScheduledMerge(tx: Tx, id: string) {
+  await tx.delete(scheduledMerges).where(eq(scheduledMerges.id, id));
+}
+
+export async function insertScheduledMerge(tx: Tx, values: typeof scheduledMerges.$inferInsert) {
+  const [scheduled] = await tx.insert(scheduledMerges).values(values).returning({ id: scheduledMerges.id });
+  return scheduled!.id;
+}
+
+export async function insertMerge(tx: Tx, values: typeof merges.$inferInsert) {
+  const [merge] = await tx.insert(merges).values(values).returning();
+  return merge!;
+}
