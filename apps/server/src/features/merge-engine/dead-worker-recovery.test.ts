@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { claimBatch } from './claims';
+import { claimBatch } from './claim-within-quota';
 import { MERGE_SEND_JOB } from './enqueue';
 import { reapStaleClaims } from './merge-jobs';
 import {

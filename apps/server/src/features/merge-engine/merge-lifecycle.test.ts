@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerge, getMerge, scheduledCampaignSchema } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { claimBatch } from './claims';
+import { claimBatch } from './claim-within-quota';
 import { reapStaleClaims, resumeWaitingMerges } from './merge-jobs';
 import { runMergeWorker } from './merge-worker';
 import {

@@ -1,0 +1,118 @@
+import { MESSAGE_ADDRESSES_MAX, messageAddressCount } from '@mergeboard/core';
+import type { Db } from '../../db/client';
+import {
+  addQuotaUsed,
+  claimRowsForBatch,
+  countCampaignSent,
+  countScheduledMergeSent,
+  ensureTodaysQuotaRow,
+  failOversizedRows,
+  giveBackQuota,
+  hasPendingRows,
+  lockTodaysQuota,
+  markRowsFailed,
+  markRowsSent,
+  mergeSendState,
+  releaseRows,
+  type ClaimedRecipient,
+} from './claim-queries';
+
+type Claim =
+  /** The merge is no longer sending (cancelled, stopped, waiting for a retry): claim nothing more. */
+  | { kind: 'stopped' }
+  /** The sender's quota for today is used up while rows remain. */
+  | { kind: 'quota' }
+  /** Rows now SENDING for this worker; none when the merge has nothing left to claim. */
+  | { kind: 'claimed'; day: string; recipients: ClaimedRecipient[] };
+
+/**
+ * Claims the merge's next PENDING rows for one worker, in sheet order, in one transaction that
+ * holds the sender's quota row FOR UPDATE. The quota counts addresses, not rows: a message uses
+ * one unit for its To and one per Cc and Bcc address, so rows are claimed while their addresses
+ * fit limit − used and those are added to used; merges of one sender racing each other never
+ * pass the limit. FOR UPDATE SKIP LOCKED lets several workers claim disjoint rows of one merge. A
+ * claimed row is SENDING with its claim time and worker: if the worker dies, the reaper marks it
+ * UNKNOWN and it is never sent again.
+ */
+export async function claimBatch(
+  db: Db,
+  options: {
+    mergeId: string;
+    campaignId: string;
+    userId: string;
+    limit: number;
+    batchSize: number;
+    workerId: string;
+  },
+): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    // Sending stops between batches once the merge is cancelled or stopped, or another lane has
+    // set it to retry later.
+    const merge = await mergeSendState(tx, options.mergeId);
+    if (merge?.status !== 'SENDING' || merge.later) return { kind: 'stopped' } as const;
+    await ensureTodaysQuotaRow(tx, options.userId);
+    const quota = await lockTodaysQuota(tx, options.userId);
+    // A PENDING row whose message has more addresses than the sender's whole daily limit could
+    // never go out whole, and would hold back every row after it: it fails with the reason. Only
+    // a limit under the largest message can do this (a small freeUserQuota), so larger ones skip
+    // the scan.
+    if (options.limit < MESSAGE_ADDRESSES_MAX) await failOversizedRows(tx, options.campaignId, options.limit);
+    const room = options.limit - quota.used;
+    const recipients = room > 0 ? await claimRowsForBatch(tx, { ...options, room }) : [];
+    if (recipients.length === 0) {
+      // Nothing fits while rows remain: the next row waits for the reset. (Claims of one sender
+      // queue on the quota row, so no other claim holds a PENDING row locked here.)
+      return (await hasPendingRows(tx, options.campaignId))
+        ? ({ kind: 'quota' } as const)
+        : { kind: 'claimed' as const, day: quota.day, recipients: [] };
+    }
+    const addresses = recipients.reduce((sum, recipient) => sum + messageAddressCount(recipient), 0);
+    await addQuotaUsed(tx, { userId: options.userId, day: quota.day }, addresses);
+    // RETURNING follows no order; the batch is sent in sheet order.
+    recipients.sort((a, b) => a.rowNumber - b.rowNumber);
+    return { kind: 'claimed' as const, day: quota.day, recipients };
+  });
+}
+
+export interface Outcomes {
+  sent: { id: string; messageId: string }[];
+  failed: { id: string; reason: string }[];
+  /** Not taken by the transport (transient): back to PENDING, their quota given back. */
+  released: string[];
+  /** Refused before sending (suppressed since the merge started): FAILED, their quota given back. */
+  suppressed: string[];
+  /** Cc and Bcc addresses left out of the messages sent (suppressed since): their quota given back. */
+  droppedCopies: number;
+}
+
+/**
+ * Records what became of claimed rows, after sending, in one short transaction: SENT rows with
+ * their time and Message-ID (an UNKNOWN row that turns out sent is SENT too), FAILED rows with their
+ * reason, and the counters the lists read (campaigns.sent_count, scheduled_merges.sent_count; the
+ * monthly rollup follows sent_at by trigger).
+ */
+export async function recordOutcomes(
+  db: Db,
+  merge: { campaignId: string; scheduledMergeId: string | null; userId: string; day: string },
+  outcomes: Outcomes,
+): Promise<void> {
+  const failed = [
+    ...outcomes.failed,
+    ...outcomes.suppressed.map((id) => ({ id, reason: 'Unsubscribed or bounced since the merge started' })),
+  ];
+  await db.transaction(async (tx) => {
+    const sentCount = outcomes.sent.length > 0 ? await markRowsSent(tx, outcomes.sent) : 0;
+    if (failed.length > 0) await markRowsFailed(tx, failed);
+    const released = outcomes.released;
+    if (released.length > 0) await releaseRows(tx, released);
+    const unsent = [...released, ...outcomes.suppressed];
+    if (unsent.length > 0 || outcomes.droppedCopies > 0) {
+      // Each unsent row gives back every address it was claimed with.
+      await giveBackQuota(tx, merge, { rowIds: unsent, droppedCopies: outcomes.droppedCopies });
+    }
+    if (sentCount > 0) {
+      await countCampaignSent(tx, merge.campaignId, sentCount);
+      if (merge.scheduledMergeId) await countScheduledMergeSent(tx, merge.scheduledMergeId, sentCount);
+    }
+  });
+}
