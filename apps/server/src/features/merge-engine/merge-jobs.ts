@@ -1,8 +1,15 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { merges, scheduledMerges } from '../../db/schema';
 import { defineJob } from '../../jobs/job';
 import { enqueueMergeSend, mergeJobsIn, MERGE_SEND_JOB } from './enqueue';
+import {
+  cancelAbandonedSendJobs,
+  forgetWorkersUnseenFor,
+  markDeadWorkersRowsUnknown,
+  mergesOfCampaigns,
+  mergesWaitingForQuota,
+  resumeMergeWaitingForQuota,
+  scheduledMergeRunsNow,
+} from './job-queries';
 import { finishIfDone } from './merge-lifecycle';
 import { runMergeWorker } from './merge-worker';
 import { quotaUsedToday, senderPlan } from './sender-quota';
@@ -23,8 +30,6 @@ export const mergeSendJob = defineJob<{ mergeId: string; lane?: number }>({
   },
 });
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Recovers from merge workers that died (or ended without recording everything), told apart from
  * live ones by their heartbeat (merge_workers, renewed while a worker runs):
@@ -39,37 +44,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * Answers how many rows were marked.
  */
 export async function reapStaleClaims(database: Database, leaseSeconds: number): Promise<number> {
-  const unseenSince = sql`now() - make_interval(secs => ${leaseSeconds})`;
   const reaped = await database.db.transaction(async (tx) => {
-    const rows = rowsOf<{ campaign_id: string }>(
-      await tx.execute(sql`UPDATE campaign_recipients r
-          SET status = 'UNKNOWN', failure_reason = 'The worker sending it stopped before reporting'
-        WHERE r.status = 'SENDING'
-          AND NOT EXISTS (SELECT 1 FROM merge_workers w WHERE w.id = r.claimed_by AND w.seen_at >= ${unseenSince})
-          AND (r.claimed_at < ${unseenSince} OR EXISTS (SELECT 1 FROM merge_workers w WHERE w.id = r.claimed_by))
-        RETURNING r.campaign_id`),
-    );
-    // pg-boss 10 can neither list active jobs nor tell a dead worker's from a live one's (it has no
-    // heartbeat of its own), so the dead ones are found and cancelled in its table, as its cancel()
-    // does; one statement, so two processes reaping at once cancel (and enqueue) a job once.
-    const abandoned = rowsOf<{ data: { mergeId: string; lane?: number } }>(
-      await tx.execute(sql`UPDATE pgboss.job j SET state = 'cancelled', completed_on = now()
-        WHERE j.name = ${MERGE_SEND_JOB} AND j.state = 'active' AND j.started_on < ${unseenSince}
-          AND NOT EXISTS (SELECT 1 FROM merge_workers w WHERE w.job_id = j.id AND w.seen_at >= ${unseenSince})
-        RETURNING j.data`),
-    );
+    const rows = await markDeadWorkersRowsUnknown(tx, leaseSeconds);
+    const abandoned = await cancelAbandonedSendJobs(tx, leaseSeconds);
     for (const { data } of abandoned) {
       await enqueueMergeSend(tx, mergeJobsIn(database, 1), data.mergeId, { lane: data.lane ?? 0 });
     }
-    await tx.execute(sql`DELETE FROM merge_workers WHERE seen_at < ${unseenSince}`);
+    await forgetWorkersUnseenFor(tx, leaseSeconds);
     return rows;
   });
   const campaignIds = [...new Set(reaped.map((row) => row.campaign_id))];
   if (campaignIds.length > 0) {
-    const owners = await database.db
-      .select({ id: merges.id })
-      .from(merges)
-      .where(inArray(merges.campaignId, campaignIds));
+    const owners = await mergesOfCampaigns(database.db, campaignIds);
     for (const merge of owners) await finishIfDone(database.db, merge.id);
   }
   return reaped.length;
@@ -93,24 +79,14 @@ export const mergeReaperJob = defineJob({
  * left for a whole day. Answers the merges resumed.
  */
 export async function resumeWaitingMerges(database: Database, lanes: number): Promise<string[]> {
-  const waiting = await database.db.select().from(merges).where(eq(merges.status, 'WAITING_FOR_QUOTA'));
+  const waiting = await mergesWaitingForQuota(database.db);
   const resumed: string[] = [];
   for (const merge of waiting) {
     const plan = await senderPlan(database.db, merge);
     if (!plan || (await quotaUsedToday(database.db, merge.userId)) >= plan.limit) continue;
     await database.db.transaction(async (tx) => {
-      const moved = await tx
-        .update(merges)
-        .set({ status: 'SENDING' })
-        .where(sql`${merges.id} = ${merge.id} AND ${merges.status} = 'WAITING_FOR_QUOTA'`)
-        .returning({ id: merges.id });
-      if (moved.length === 0) return;
-      if (merge.scheduledMergeId) {
-        await tx
-          .update(scheduledMerges)
-          .set({ mergeTime: sql`now()` })
-          .where(eq(scheduledMerges.id, merge.scheduledMergeId));
-      }
+      if (!(await resumeMergeWaitingForQuota(tx, merge.id))) return;
+      if (merge.scheduledMergeId) await scheduledMergeRunsNow(tx, merge.scheduledMergeId);
       await enqueueMergeSend(tx, mergeJobsIn(database, lanes), merge.id);
       resumed.push(merge.id);
     });

@@ -15,8 +15,8 @@ import {
  * The merge engine's SQL, gathered here (issue 22, deliver 5): the reads of a sender, a sheet and
  * a merge, the worker heartbeat, and a merge's creation and start (each run in its caller's
  * transaction, with the caller's row locks). Claims within quota have theirs in claim-queries.ts,
- * the lifecycle's transitions in lifecycle-queries.ts. The jobs' and the campaign's writes still
- * keep theirs in merge-jobs.ts, merge-worker.ts and campaign-rows.ts.
+ * the lifecycle's transitions in lifecycle-queries.ts, the jobs' in job-queries.ts. The worker's
+ * reads and the campaign's writes still keep theirs in merge-worker.ts and campaign-rows.ts.
  */
 
 /** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
