@@ -15,8 +15,8 @@ import {
  * The merge engine's SQL, gathered here (issue 22, deliver 5): the reads of a sender, a sheet and
  * a merge, the worker heartbeat, and a merge's creation and start (each run in its caller's
  * transaction, with the caller's row locks). Claims within quota have theirs in claim-queries.ts,
- * the lifecycle's transitions in lifecycle-queries.ts, the jobs' in job-queries.ts. The worker's
- * reads and the campaign's writes still keep theirs in merge-worker.ts and campaign-rows.ts.
+ * the lifecycle's transitions in lifecycle-queries.ts, the jobs' in job-queries.ts. The campaign's
+ * writes still keep theirs in campaign-rows.ts.
  */
 
 /** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
@@ -115,6 +115,21 @@ export async function senderNameRow(db: Db, userId: string) {
   const [user] = await db
     .execute(sql`SELECT name FROM users WHERE id = ${userId}`)
     .then((result) => (result as unknown as { rows: { name: string | null }[] }).rows);
+  return user;
+}
+
+export async function mergeById(db: Db, mergeId: string) {
+  const [merge] = await db.select().from(merges).where(eq(merges.id, mergeId));
+  return merge;
+}
+
+export async function scheduledMergeById(db: Db, scheduledMergeId: string) {
+  const [scheduled] = await db.select().from(scheduledMerges).where(eq(scheduledMerges.id, scheduledMergeId));
+  return scheduled;
+}
+
+export async function userById(db: Db, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
 }
 

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { unsuppressedCopies } from '@mergeboard/core';
 import type { Config } from '../../config/config';
 import { findSpaceAccess, type SpaceAccess } from '../../access/space-access';
 import type { Database } from '../../db/client';
-import { merges, scheduledMerges, users } from '../../db/schema';
 import { suppressedAmong } from '../suppressions';
 import type { MergeRow } from './campaign-rows';
 import type { ClaimedRecipient } from './claim-queries';
@@ -23,6 +21,7 @@ import {
   stopMerge,
   waitForQuota,
 } from './merge-lifecycle';
+import { mergeById, scheduledMergeById, userById } from './merge-queries';
 import { startScheduledMerge } from './merge-start';
 import { senderPlan } from './sender-quota';
 import { sheetHeader, sheetRows, type Sender } from './sheet-source';
@@ -255,24 +254,24 @@ async function runLater(options: WorkerOptions, jobs: MergeJobs, at: Date): Prom
 async function turnAtMerge(options: WorkerOptions & { workerId: string }): Promise<WorkerEnd> {
   const { database } = options;
   const jobs = mergeJobsIn(database, options.config.MERGE_WORKERS_PER_MERGE);
-  const [found] = await database.db.select().from(merges).where(eq(merges.id, options.mergeId));
+  const found = await mergeById(database.db, options.mergeId);
   if (!found) return 'nothing-to-do';
   let merge = found;
   if (merge.status === 'SCHEDULED') {
     if (merge.sendAt.getTime() > Date.now()) return runLater(options, jobs, merge.sendAt);
     if (!(await startScheduledMerge(database.db, jobs, merge))) return 'nothing-to-do';
-    [merge] = (await database.db.select().from(merges).where(eq(merges.id, options.mergeId))) as [MergeRow];
+    merge = (await mergeById(database.db, options.mergeId)) as MergeRow;
   }
   if (merge.status !== 'SENDING' || !merge.campaignId) return 'nothing-to-do';
-  const [scheduled] = merge.scheduledMergeId
-    ? await database.db.select().from(scheduledMerges).where(eq(scheduledMerges.id, merge.scheduledMergeId))
-    : [];
+  const scheduled = merge.scheduledMergeId
+    ? await scheduledMergeById(database.db, merge.scheduledMergeId)
+    : undefined;
   if (scheduled?.mergeTime && scheduled.mergeTime.getTime() > Date.now()) {
     return runLater(options, jobs, scheduled.mergeTime);
   }
   const header = await headerOrStop(database, jobs, merge);
   if (!Array.isArray(header)) return header;
-  const [user] = await database.db.select().from(users).where(eq(users.id, merge.userId));
+  const user = await userById(database.db, merge.userId);
   if (!user) return 'nothing-to-do';
   await clearRecoverableError(database.db, merge.scheduledMergeId);
   const plan = await senderPlan(database.db, merge);
