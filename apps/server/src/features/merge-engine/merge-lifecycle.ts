@@ -1,6 +1,5 @@
 import { RECOVERABLE_ERROR_MAX_RETRIES, type ScheduledMergeStatus } from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
-import type { MergeRow } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
 import {
   cancelLiveMergesOf,
@@ -19,7 +18,7 @@ import {
   scheduleRetry,
   showErrorOnScheduledMerge,
 } from './lifecycle-queries';
-import { deleteScheduledMerge, lockMerge } from './merge-queries';
+import { deleteScheduledMerge, lockMerge, type MergeRow } from './merge-queries';
 
 /**
  * Completes a merge once none of its rows is PENDING or SENDING: COMPLETED, and its scheduled row

@@ -15,12 +15,14 @@ import {
  * The merge engine's SQL, gathered here (issue 22, deliver 5): the reads of a sender, a sheet and
  * a merge, the worker heartbeat, and a merge's creation and start (each run in its caller's
  * transaction, with the caller's row locks). Claims within quota have theirs in claim-queries.ts,
- * the lifecycle's transitions in lifecycle-queries.ts, the jobs' in job-queries.ts. The campaign's
- * writes still keep theirs in campaign-rows.ts.
+ * the lifecycle's transitions in lifecycle-queries.ts, the jobs' in job-queries.ts, a merge's
+ * campaign in campaign-queries.ts.
  */
 
 /** Today's UTC day as the database sees it: the quota counter's key, one clock for every process. */
 export const QUOTA_DAY = sql`(now() AT TIME ZONE 'UTC')::date`;
+
+export type MergeRow = typeof merges.$inferSelect;
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

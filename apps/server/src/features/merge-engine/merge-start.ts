@@ -1,9 +1,9 @@
 import { missingMergeFields } from '@mergeboard/core';
 import type { Db } from '../../db/client';
-import { writeCampaign, type MergeRow } from './campaign-rows';
+import { writeCampaign } from './campaign-rows';
 import type { MergeJobs } from './enqueue';
 import { recordRecoverableError, stopMerge } from './merge-lifecycle';
-import { lockMerge } from './merge-queries';
+import { lockMerge, type MergeRow } from './merge-queries';
 import { sheetRecipients } from './sheet-source';
 
 /**

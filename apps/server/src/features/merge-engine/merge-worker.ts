@@ -6,7 +6,6 @@ import type { Config } from '../../config/config';
 import { findSpaceAccess, type SpaceAccess } from '../../access/space-access';
 import type { Database } from '../../db/client';
 import { suppressedAmong } from '../suppressions';
-import type { MergeRow } from './campaign-rows';
 import type { ClaimedRecipient } from './claim-queries';
 import { claimBatch, recordOutcomes, type Outcomes } from './claim-within-quota';
 import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
@@ -21,7 +20,7 @@ import {
   stopMerge,
   waitForQuota,
 } from './merge-lifecycle';
-import { mergeById, scheduledMergeById, userById } from './merge-queries';
+import { mergeById, scheduledMergeById, userById, type MergeRow } from './merge-queries';
 import { startScheduledMerge } from './merge-start';
 import { senderPlan } from './sender-quota';
 import { sheetHeader, sheetRows, type Sender } from './sheet-source';

@@ -1,5 +1,5 @@
 import { headerLine, renderMergeText, type MessageCopies } from '@mergeboard/core';
-import type { MergeRow } from './campaign-rows';
+import type { MergeRow } from './merge-queries';
 import type { MergeMessage } from './transports/transport';
 
 /** What every message of one merge shares: the template, the sheet's header, the sender. */
