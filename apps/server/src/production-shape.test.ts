@@ -1,33 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { builtServer, freePort, repositoryRoot as root, serverDist as dist } from './testing/built-server';
 import { createEmptyPostgresDatabase, testingPostgres } from './testing/test-database';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dist = path.join(root, 'apps/server/dist');
-
-/** The build `npm start` runs (scripts/lib/build.mjs), of the server only. */
-async function builtServer(): Promise<void> {
-  const script = pathToFileURL(path.join(root, 'scripts/lib/build.mjs')).href;
-  const { buildIfStale } = (await import(script)) as { buildIfStale(options: { only: string }): string };
-  buildIfStale({ only: 'server' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A module hook (node --import) that writes down every file the process loads, in the order it

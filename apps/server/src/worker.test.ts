@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   appForWorkerProcesses,
@@ -14,16 +13,9 @@ import {
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { testingPostgres } from './testing/test-database';
 import type { TestApp } from './testing/test-app';
+import { builtServer, repositoryRoot as root } from './testing/built-server';
 
 const ROWS = 20;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The build `npm start` and the journeys run (scripts/lib/build.mjs), of the server only. */
-async function builtServer(): Promise<void> {
-  const script = pathToFileURL(path.join(root, 'scripts/lib/build.mjs')).href;
-  const { buildIfStale } = (await import(script)) as { buildIfStale(options: { only: string }): string };
-  buildIfStale({ only: 'server' });
-}
 
 /**
  * The worker we ship, as deployments start it: the built dist/worker.js, and dist/main.js with

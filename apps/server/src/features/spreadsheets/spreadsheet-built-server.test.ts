@@ -1,33 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@mergeboard/core';
 import { signInThroughLocalIssuer } from '../../testing/sign-in';
 import { testingPostgres } from '../../testing/test-database';
 import { inlineCell, rowsBomb, workbookOf } from '../../testing/xlsx-test-files';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-/** The build `npm start` runs (scripts/lib/build.mjs), of the server only. */
-async function builtServer(): Promise<void> {
-  const script = pathToFileURL(path.join(root, 'scripts/lib/build.mjs')).href;
-  const { buildIfStale } = (await import(script)) as { buildIfStale(options: { only: string }): string };
-  buildIfStale({ only: 'server' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { builtServer, freePort, repositoryRoot as root } from '../../testing/built-server';
 
 /**
  * The reader thread is a bundle of its own (dist/spreadsheet-reader.js) that the server finds by
