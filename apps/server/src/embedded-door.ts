@@ -1,12 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pino from 'pino';
 import type { AppContext, Runtime } from './app-context';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { EmbeddedChain } from './db/migrate';
 import type { JobDefinition } from './jobs/job';
-import { LOCAL_ISSUER_PATH } from './access/openid-client';
-import { SANDBOX_STRIPE_PREFIX } from './features/billing';
+import {
+  LOCAL_ISSUER_PATH,
+  localClientCredentials,
+  localIssuerUrl,
+  redirectUri,
+} from './access/openid-client';
+import { cookieIdentity } from './features/auth';
+import { SANDBOX_STRIPE_PREFIX, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from './features/billing';
 
 /**
  * The one door to the stage set (`embedded/`): the payment sandbox stands in for Stripe, the
@@ -59,10 +65,6 @@ export async function registerEmbeddedParts(
     context: AppContext;
     /** This very process, wherever PUBLIC_URL points: the issuer and the sandbox live here. */
     internalOrigin: () => string;
-    issuer: { url: string; client: { clientId: string; clientSecret: string; redirectUris: string[] } };
-    webhook: { path: string; apiVersion: string };
-    /** Who the browser is signed in as, for the mailbox page (each person sees their own mail). */
-    identify: (request: FastifyRequest) => Promise<{ email: string } | null>;
   },
 ): Promise<void> {
   const { context, internalOrigin } = options;
@@ -71,8 +73,8 @@ export async function registerEmbeddedParts(
     const { registerLocalIssuer } = await import('./embedded/local-issuer');
     await registerLocalIssuer(app, {
       database,
-      issuerUrl: options.issuer.url,
-      client: options.issuer.client,
+      issuerUrl: localIssuerUrl(config),
+      client: { ...localClientCredentials(config), redirectUris: [redirectUri(config)] },
       productName: config.PRODUCT_NAME,
       secret: config.SESSION_SECRET,
     });
@@ -82,10 +84,10 @@ export async function registerEmbeddedParts(
     await registerStripeSandbox(app, {
       database,
       secretKey: config.payments.secretKey,
-      apiVersion: options.webhook.apiVersion,
+      apiVersion: STRIPE_API_VERSION,
       publicUrl: config.publicUrl,
       webhook: {
-        url: () => `${internalOrigin()}${options.webhook.path}`,
+        url: () => `${internalOrigin()}${STRIPE_WEBHOOK_PATH}`,
         secret: config.payments.webhookSecret,
       },
     });
@@ -96,7 +98,7 @@ export async function registerEmbeddedParts(
       path: MAILBOX_PATH,
       database,
       productName: config.PRODUCT_NAME,
-      identify: options.identify,
+      identify: (request) => cookieIdentity(database.db, request, config.SESSION_SECRET),
     });
   }
 }

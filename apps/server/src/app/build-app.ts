@@ -12,17 +12,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_DOCS_PATH, errorBody } from '@mergeboard/core';
 import type { AddressInfo } from 'node:net';
 import type { AppContext, Runtime } from '../app-context';
-import {
-  createOpenIdClient,
-  localClientCredentials,
-  localIssuerUrl,
-  redirectUri,
-} from '../access/openid-client';
+import { createOpenIdClient } from '../access/openid-client';
 import { createTokenKeys } from '../access/tokens';
 import { isEmbeddedPath, registerEmbeddedParts } from '../embedded-door';
-import { cookieIdentity } from '../features/auth';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
-import { registerStripeWebhook, STRIPE_API_VERSION, STRIPE_WEBHOOK_PATH } from '../features/billing';
+import { registerStripeWebhook } from '../features/billing';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
@@ -132,16 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
 
   for (const route of options.routes ?? defaultRoutes) registerRoute(app, context, route);
-  await registerEmbeddedParts(app, {
-    context,
-    internalOrigin,
-    issuer: {
-      url: localIssuerUrl(config),
-      client: { ...localClientCredentials(config), redirectUris: [redirectUri(config)] },
-    },
-    webhook: { path: STRIPE_WEBHOOK_PATH, apiVersion: STRIPE_API_VERSION },
-    identify: (request) => cookieIdentity(context.database.db, request, config.SESSION_SECRET),
-  });
+  await registerEmbeddedParts(app, { context, internalOrigin });
   app.addHook('onListen', async () => context.payments.listeningAt(internalOrigin()));
   await registerStripeWebhook(app, {
     database: context.database,
