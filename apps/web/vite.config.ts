@@ -110,19 +110,54 @@ const everyScreenComponents = [
 /** The folders of packages/core whose contracts and rules sign-in and every signed-in page use. */
 const sharedCore = ['auth', 'users', 'contracts', 'http', 'constants', 'spaces', 'permissions', 'list'];
 
+/**
+ * Each lazy import carries the list of chunks to preload with it (Vite's __vite__mapDeps). The
+ * entry and its static imports are always loaded by the time any lazy import runs, so naming them
+ * again preloads nothing: this leaves them out of every list, which makes the entry and each chunk
+ * that loads another smaller (measured with bench/bundle.mjs). The bundle is read in a
+ * generateBundle hook that runs before Vite's own writes those lists.
+ */
+function preloadsOnlyWhatIsMissing() {
+  let loadedWithEntry = new Set<string>();
+  const plugin: Plugin = {
+    name: 'mergeboard-preloads-only-what-is-missing',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        loadedWithEntry = new Set();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || loadedWithEntry.has(fileName)) return;
+          loadedWithEntry.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      },
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+    // The page's own <link rel="modulepreload"> tags (hostType html) are how the entry's imports load.
+    hostType === 'html' ? deps : deps.filter((dep) => !loadedWithEntry.has(dep));
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadsOnlyWhatIsMissing();
+
 /** The Fastify server (apps/server) listens on PORT, 8080 by default. */
 const serverUrl = 'http://localhost:8080';
 
 export default defineConfig({
   // Absolute root so the config behaves the same whether run from the repo root or apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), lightImports(), laterStyles(), leaveOutContractSummaries()],
+  plugins: [react(), lightImports(), laterStyles(), leaveOutContractSummaries(), preloads.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json maps each source module to its chunk and that chunk's static
     // imports; bench/bundle.mjs walks it to weigh what a page's first load fetches.
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       // @mergeboard/core is contracts and pure functions, but its package.json does not say so:
       // without this, every contract any screen uses (and its zod schemas) came with the entry
@@ -147,6 +182,8 @@ export default defineConfig({
                   String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')}))[\\/]`,
                   // (AppShell's stand-in loads with the shell's chunk, its only importer.)
                   String.raw`apps[\\/]web[\\/]src[\\/](lib[\\/](?!stand-ins[\\/]app-shell)|config[\\/])`,
+                  // The entry's own small helpers, which both first loads fetched as four chunks.
+                  String.raw`apps[\\/]web[\\/]src[\\/](ui[\\/](centered-page|use-is-mobile)|features[\\/](auth[\\/]components[\\/]auth-context|spaces[\\/]components[\\/]space-context))\.tsx?$`,
                   String.raw`packages[\\/]core[\\/]src[\\/](${sharedCore.join('|')})[\\/]`,
                 ].join('|'),
               ),
