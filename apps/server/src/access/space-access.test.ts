@@ -15,6 +15,8 @@ const workspace: typeof workspaces.$inferSelect = {
   status: 'ACTIVE',
   isPerSeat: true,
   memberInviteUser: false,
+  trackOpensDefault: true,
+  trackClicksDefault: true,
   freeHasMultiDomain: false,
   freeAllowedUserCount: 1,
   proHasMultiDomain: false,

@@ -57,6 +57,7 @@ export function workspaceDetails(
     urlPrefix: entry.urlPrefix,
     isPerSeat,
     memberInviteUser: false,
+    trackingDefaults: { opens: true, clicks: true },
     memberCount: 3,
     features: {
       canAccessWorkspace: permissions.canAccessWorkspace,

@@ -33,6 +33,40 @@ const messageFields = {
   senderName: line('The sender name').trim().optional(),
 };
 
+/** MERGE-POLL: a poll block has a question and 2 to 5 distinct answers. */
+export const MERGE_POLL_ANSWERS = { min: 2, max: 5 } as const;
+
+/** The poll block under a merge's body: each answer is a link, a click records it for its recipient. */
+export const mergePollSchema = z
+  .object({
+    question: line('The poll question').trim().min(1, 'A poll question is required'),
+    answers: z
+      .array(line('An answer').trim().min(1, 'An answer cannot be empty'))
+      .min(
+        MERGE_POLL_ANSWERS.min,
+        `A poll needs ${MERGE_POLL_ANSWERS.min} to ${MERGE_POLL_ANSWERS.max} answers`,
+      )
+      .max(
+        MERGE_POLL_ANSWERS.max,
+        `A poll needs ${MERGE_POLL_ANSWERS.min} to ${MERGE_POLL_ANSWERS.max} answers`,
+      )
+      .refine((answers) => new Set(answers).size === answers.length, 'Each answer must be different'),
+  })
+  .meta({ id: 'MergePoll' });
+export type MergePoll = z.infer<typeof mergePollSchema>;
+
+/**
+ * What comes back from a merge's messages (issue Merge engine II): an open pixel, click redirects,
+ * a visible unsubscribe link ({{unsubscribe}} in the body, else a footer) and an optional poll.
+ * Tracking left out follows the space's defaults; the unsubscribe link is on unless turned off.
+ */
+const trackingFields = {
+  trackOpens: z.boolean('trackOpens must be true or false').optional(),
+  trackClicks: z.boolean('trackClicks must be true or false').optional(),
+  unsubscribeLink: z.boolean('unsubscribeLink must be true or false').optional(),
+  poll: mergePollSchema.optional(),
+};
+
 /**
  * The latest time a merge may be scheduled for: the last minute of year 9999, the end of what a
  * date field and a four-digit year show (JavaScript's own dates end in 275760).
@@ -94,6 +128,7 @@ export const createMergeBodySchema = z.object({
   ...sheetFields,
   emailColumn: column,
   ...messageFields,
+  ...trackingFields,
   replyTo: text().trim().toLowerCase().refine(isValidEmail, INVALID_EMAIL_MESSAGE).optional(),
   ccColumn: column.optional(),
   bccColumn: column.optional(),
@@ -133,6 +168,7 @@ export const sendTestEmail = defineContract({
     ...sheetFields,
     rowNumber: z.number().int().min(1, 'rowNumber starts at 1').max(SPREADSHEET_LIMITS.maxRows),
     ...messageFields,
+    ...trackingFields,
   }),
   response: z.object({ sentTo: z.string() }),
   successStatus: 202,

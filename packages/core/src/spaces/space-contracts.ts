@@ -42,6 +42,9 @@ export const workspaceDetailsSchema = z
     urlPrefix: z.string(),
     isPerSeat: z.boolean(),
     memberInviteUser: z.boolean(),
+    trackingDefaults: z
+      .object({ opens: z.boolean(), clicks: z.boolean() })
+      .describe("What the composer's 'Track opens' and 'Track clicks' start as in this space"),
     memberCount: z.number().int().optional(),
     workspaceDomains: z.array(z.object({ domainName: z.string() })).optional(),
     workspaceFeatures: z
@@ -99,13 +102,18 @@ export const createWorkspace = defineContract({
 export const updateWorkspace = defineContract({
   method: 'PUT',
   path: `${base}/workspaces/:id`,
-  summary: 'Rename a space or change who may invite (API-010); owner only',
+  summary: "Rename a space, change who may invite (API-010) or the composer's tracking defaults; owner only",
   tags: ['spaces'],
   params: workspaceIdParams,
   body: z
-    .object({ workspaceName: spaceNameSchema.optional(), memberInviteUser: z.boolean().optional() })
-    .refine((body) => body.workspaceName !== undefined || body.memberInviteUser !== undefined, {
-      message: 'Send workspaceName or memberInviteUser',
+    .object({
+      workspaceName: spaceNameSchema.optional(),
+      memberInviteUser: z.boolean().optional(),
+      trackOpensDefault: z.boolean('trackOpensDefault must be true or false').optional(),
+      trackClicksDefault: z.boolean('trackClicksDefault must be true or false').optional(),
+    })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), {
+      message: 'Send workspaceName, memberInviteUser, trackOpensDefault or trackClicksDefault',
     }),
   response: workspaceDetailsSchema,
 });

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uuid,
@@ -54,6 +55,9 @@ export const campaigns = pgTable(
     bouncedCount: integer('bounced_count').notNull().default(0),
     respondedCount: integer('responded_count').notNull().default(0),
     unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
+    /** Opens and clicks classified as a machine's (mail scanners, prefetchers): counted apart, as hits. */
+    machineOpenHits: integer('machine_open_hits').notNull().default(0),
+    machineClickHits: integer('machine_click_hits').notNull().default(0),
   },
   (t) => [
     index('campaigns_workspace_id_last_email_sent_at_idx').on(
@@ -65,7 +69,8 @@ export const campaigns = pgTable(
     check(
       'campaigns_counters_check',
       sql`${t.sentCount} >= 0 AND ${t.openedCount} >= 0 AND ${t.clickedCount} >= 0
-        AND ${t.bouncedCount} >= 0 AND ${t.respondedCount} >= 0 AND ${t.unsubscribedCount} >= 0`,
+        AND ${t.bouncedCount} >= 0 AND ${t.respondedCount} >= 0 AND ${t.unsubscribedCount} >= 0
+        AND ${t.machineOpenHits} >= 0 AND ${t.machineClickHits} >= 0`,
     ),
   ],
 );
@@ -85,6 +90,18 @@ export const campaignRecipients = pgTable(
     bouncedAt: timestamptz('bounced_at'),
     respondedAt: timestamptz('responded_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
+    /** Every hit a person made (opened_at and clicked_at are only the first), and the machines' apart. */
+    openHits: integer('open_hits').notNull().default(0),
+    clickHits: integer('click_hits').notNull().default(0),
+    machineHits: integer('machine_hits').notNull().default(0),
+    /** The poll answer chosen last (an index into the merge's poll answers). */
+    pollAnswer: smallint('poll_answer'),
+    /**
+     * The scanner rule's memory: when the current burst of clicks began, and which links (bit i =
+     * link i) were clicked in it. Every link of a message clicked within 2 s is a machine.
+     */
+    clickBurstAt: timestamptz('click_burst_at'),
+    clickBurstLinks: integer('click_burst_links').notNull().default(0),
     /** The merge engine's: the sheet row this recipient came from (its merge fields). */
     rowNumber: integer('row_number'),
     /** When and by which worker the row was claimed (SENDING); the reaper reads claimed_at. */

@@ -1,5 +1,6 @@
-import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { MERGE_STATUSES } from '@mergeboard/core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { MERGE_STATUSES, type MergePoll } from '@mergeboard/core';
 import { campaigns } from './campaigns';
 import { scheduledMerges } from './scheduled-merges';
 import { spreadsheets } from './spreadsheets';
@@ -35,6 +36,22 @@ export const merges = pgTable(
     replyTo: text('reply_to'),
     ccColumn: text('cc_column'),
     bccColumn: text('bcc_column'),
+    /** Each message carries an open pixel. */
+    trackOpens: boolean('track_opens').notNull().default(true),
+    /** The body's links go through click redirects (those in `links`). */
+    trackClicks: boolean('track_clicks').notNull().default(true),
+    /** The body carries a visible unsubscribe link ({{unsubscribe}}, else a footer). */
+    unsubscribeLink: boolean('unsubscribe_link').notNull().default(true),
+    /**
+     * The link list of the body, in order: a click token names an index here and the redirect goes
+     * to this target, never to one taken from the URL.
+     */
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The poll block under the body: a question and its 2 to 5 answers; a click token names an answer's index. */
+    poll: jsonb('poll').$type<MergePoll>(),
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     scheduledMergeId: uuid('scheduled_merge_id').references(() => scheduledMerges.id, {
       onDelete: 'set null',

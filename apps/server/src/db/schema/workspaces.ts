@@ -19,6 +19,9 @@ export const workspaces = pgTable(
     isPerSeat: boolean('is_per_seat').notNull().default(true),
     /** Whether members (not only owner and admins) may invite users. */
     memberInviteUser: boolean('member_invite_user').notNull().default(false),
+    /** What the composer's 'Track opens' and 'Track clicks' start as in this space. */
+    trackOpensDefault: boolean('track_opens_default').notNull().default(true),
+    trackClicksDefault: boolean('track_clicks_default').notNull().default(true),
     freeHasMultiDomain: boolean('free_has_multi_domain').notNull().default(false),
     // A domain space on the free plan has one member only (CONST-019).
     freeAllowedUserCount: integer('free_allowed_user_count').notNull().default(1),

@@ -35,6 +35,7 @@ export function toSentCampaignDetail(row: CampaignRow) {
       unsubscribed: row.unsubscribedCount,
       responded: row.respondedCount,
     },
+    machineHits: { opened: row.machineOpenHits, clicked: row.machineClickHits },
   };
 }
 

@@ -47,6 +47,7 @@ export async function loadWorkspaceDetails(
     urlPrefix: urlPrefixOf(workspace),
     isPerSeat: workspace.isPerSeat,
     memberInviteUser: workspace.memberInviteUser,
+    trackingDefaults: { opens: workspace.trackOpensDefault, clicks: workspace.trackClicksDefault },
     ...(memberCount !== null ? { memberCount } : {}),
     ...(domains ? { workspaceDomains: domains } : {}),
     ...(include.features

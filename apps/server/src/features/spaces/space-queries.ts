@@ -51,16 +51,21 @@ export async function insertSpace(
   return row!.id;
 }
 
-export async function updateSpaceRow(
-  db: Db,
-  workspaceId: string,
-  changes: { name?: string | undefined; memberInviteUser?: boolean | undefined },
-) {
+/** What API-010 may change in a space; a field left undefined stays as it is. */
+export interface SpaceChanges {
+  name?: string | undefined;
+  memberInviteUser?: boolean | undefined;
+  trackOpensDefault?: boolean | undefined;
+  trackClicksDefault?: boolean | undefined;
+}
+
+export async function updateSpaceRow(db: Db, workspaceId: string, changes: SpaceChanges) {
+  const { name, ...flags } = changes;
   await db
     .update(workspaces)
     .set({
-      ...(changes.name !== undefined ? { name: changes.name, slug: slugify(changes.name) } : {}),
-      ...(changes.memberInviteUser !== undefined ? { memberInviteUser: changes.memberInviteUser } : {}),
+      ...(name !== undefined ? { name, slug: slugify(name) } : {}),
+      ...Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
       updatedAt: new Date(),
     })
     .where(eq(workspaces.id, workspaceId));

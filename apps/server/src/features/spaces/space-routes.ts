@@ -42,8 +42,12 @@ export const spaceRoutes = [
       updateSpace(context.database.db, {
         space,
         user,
-        name: body.workspaceName,
-        memberInviteUser: body.memberInviteUser,
+        changes: {
+          name: body.workspaceName,
+          memberInviteUser: body.memberInviteUser,
+          trackOpensDefault: body.trackOpensDefault,
+          trackClicksDefault: body.trackClicksDefault,
+        },
       }),
   }),
   defineRoute({

@@ -15,6 +15,7 @@ import {
   roleIn,
   setRole,
   updateSpaceRow,
+  type SpaceChanges,
 } from './space-queries';
 
 /** API-009: a FREE space owned by the caller. */
@@ -41,24 +42,22 @@ export async function createSpace(
   });
 }
 
-/** API-010: rename, or change whether members may invite; answers the space as it now is. */
+/**
+ * API-010: rename, change whether members may invite or the composer's tracking defaults; answers
+ * the space as it now is.
+ */
 export async function updateSpace(
   db: Db,
-  options: {
-    space: SpaceAccess;
-    user: Caller;
-    name?: string | undefined;
-    memberInviteUser?: boolean | undefined;
-  },
+  options: { space: SpaceAccess; user: Caller; changes: SpaceChanges },
 ) {
   const workspaceId = options.space.workspace.id;
   await db.transaction(async (tx) => {
-    await updateSpaceRow(tx, workspaceId, { name: options.name, memberInviteUser: options.memberInviteUser });
+    await updateSpaceRow(tx, workspaceId, options.changes);
     await insertSpaceAudit(tx, {
       workspaceId,
       actorUserId: options.user.id,
       action: 'workspace.updated',
-      data: { name: options.name, memberInviteUser: options.memberInviteUser },
+      data: { ...options.changes },
     });
   });
   const fresh = await findSpaceAccess(db, workspaceId, options.user);
