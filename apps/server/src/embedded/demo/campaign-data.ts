@@ -151,10 +151,11 @@ export function buildCampaigns(options: {
 
     const campaignId = random.uuid();
     let sendClock = start.getTime();
-    const recipients = distinctAddresses(random, count).map((email) => {
+    // The sheet's rows in order, as the merge engine numbers them (the recipients list's default order).
+    const recipients = distinctAddresses(random, count).map((email, index) => {
       sendClock += random.int(2, 6) * 1000;
       const sentAt = new Date(isFormNotification ? start.getTime() + random.next() * spreadMs : sendClock);
-      return trackRecipient(random, now, campaignId, email, sentAt, rates);
+      return { ...trackRecipient(random, now, campaignId, email, sentAt, rates), rowNumber: index + 1 };
     });
     result.recipients.push(...recipients);
     for (const recipient of recipients) {

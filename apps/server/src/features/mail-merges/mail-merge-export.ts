@@ -4,6 +4,7 @@ import {
   spreadsheetLinkOf,
   toScheduledCampaign,
   type CampaignRow,
+  type RecipientActivity,
   type ScheduledRow,
 } from './mail-merge-rows';
 
@@ -30,6 +31,18 @@ export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
   { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
   { header: 'error', value: ({ merge }) => merge.error },
   { header: 'spreadsheetLink', value: ({ merge }) => spreadsheetLinkOf(merge) },
+];
+
+/** The columns of a sent merge's recipients export (CONST-010), one row a recipient; times in UTC. */
+export const recipientExportColumns: CsvColumn<RecipientActivity>[] = [
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Sent', value: (row) => row.sentAt },
+  { header: 'First open', value: (row) => row.openedAt },
+  { header: 'First click', value: (row) => row.clickedAt },
+  { header: 'Poll answer', value: (row) => row.pollAnswer },
+  { header: 'Unsubscribed', value: (row) => row.unsubscribedAt },
+  { header: 'Bounced', value: (row) => row.bouncedAt },
 ];
 
 /** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */

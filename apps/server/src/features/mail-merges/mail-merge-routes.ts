@@ -1,12 +1,14 @@
 import {
   cancelScheduledCampaign,
   countScheduledCampaigns,
+  exportCampaignRecipients,
   exportScheduledCampaigns,
   exportSentCampaigns,
   getPollResponses,
   getPollResults,
   getScheduledCampaign,
   getSentCampaign,
+  listCampaignRecipients,
   listScheduledCampaigns,
   listSentCampaigns,
   spaceAccess,
@@ -17,8 +19,10 @@ import { streamCsv, type CsvColumn } from '../../lib/csv-export';
 import {
   cancelScheduled,
   countScheduledInSpace,
+  exportRecipients,
   exportScheduled,
   exportSent,
+  listRecipients,
   listScheduled,
   listSent,
   readPollResponses,
@@ -56,6 +60,21 @@ export const mailMergeRoutes = [
     access: { kind: 'user' },
     handler: ({ params, user, context }) =>
       readSent(context.database.db, { userId: user.id, campaignId: params.id }),
+  }),
+  defineRoute({
+    contract: listCampaignRecipients,
+    access: { kind: 'user' },
+    handler: ({ params, query, user, context }) =>
+      listRecipients(context.database.db, { userId: user.id, campaignId: params.id, query }),
+  }),
+  defineRoute({
+    contract: exportCampaignRecipients,
+    access: { kind: 'user' },
+    handler: ({ params, query, user, context, reply }) =>
+      streamed(
+        reply,
+        exportRecipients(context.database.db, { userId: user.id, campaignId: params.id, query }),
+      ),
   }),
   defineRoute({
     contract: getPollResults,

@@ -1,8 +1,15 @@
-import type { campaigns, scheduledMerges } from '../../db/schema';
+import type { MergePoll } from '@mergeboard/core';
+import type { campaignRecipients, campaigns, scheduledMerges } from '../../db/schema';
 
 /** The answers' shapes of the mail-merge calls, from their database rows. */
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ScheduledRow = typeof scheduledMerges.$inferSelect;
+type RecipientRow = Pick<
+  typeof campaignRecipients.$inferSelect,
+  'email' | 'status' | 'sentAt' | 'openedAt' | 'clickedAt' | 'pollAnswer' | 'unsubscribedAt' | 'bouncedAt'
+>;
+/** A recipient row with its poll answer as the answer's text. */
+export type RecipientActivity = Omit<RecipientRow, 'pollAnswer'> & { pollAnswer: string | null };
 
 /** A sent merge as the list shows it (API-048). */
 export function toSentCampaign(row: CampaignRow) {
@@ -64,5 +71,32 @@ export function toScheduledCampaign(row: ScheduledRow) {
     errorDetails: row.errorDetails,
     recoverableErrorRetries: row.recoverableErrorRetries,
     recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
+  };
+}
+
+/**
+ * The recipients' rows with their poll answers as text: a row holds the index of the answer it
+ * chose among the poll's answers; an index the poll does not have reads as no answer.
+ */
+export function withAnswerTexts(rows: readonly RecipientRow[], poll: MergePoll | null): RecipientActivity[] {
+  return rows.map((row) => ({
+    ...row,
+    pollAnswer: row.pollAnswer === null ? null : (poll?.answers[row.pollAnswer] ?? null),
+  }));
+}
+
+const epochMs = (time: Date | null) => time?.getTime() ?? null;
+
+/** A recipient of a sent merge and what they did with the message, as the recipients list shows it. */
+export function toCampaignRecipient(row: RecipientActivity) {
+  return {
+    email: row.email,
+    status: row.status,
+    sentTimestamp: epochMs(row.sentAt),
+    firstOpenTimestamp: epochMs(row.openedAt),
+    firstClickTimestamp: epochMs(row.clickedAt),
+    pollAnswer: row.pollAnswer,
+    unsubscribedTimestamp: epochMs(row.unsubscribedAt),
+    bouncedTimestamp: epochMs(row.bouncedAt),
   };
 }

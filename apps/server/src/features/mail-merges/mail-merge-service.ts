@@ -1,11 +1,17 @@
-import { DATE_RANGE_VALUES, EXPORT_MAX_ROWS, type DateRange, type ListParams } from '@mergeboard/core';
+import {
+  DATE_RANGE_VALUES,
+  EXPORT_MAX_ROWS,
+  type DateRange,
+  type ListParams,
+  type MergePoll,
+} from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cancelMergeOf } from '../merge-engine';
 import type { CsvColumn } from '../../lib/csv-export';
 import { recordCsvExport } from '../../lib/record-csv-export';
-import { scheduledExportColumns, sentExportColumns } from './mail-merge-export';
+import { recipientExportColumns, scheduledExportColumns, sentExportColumns } from './mail-merge-export';
 import {
   countScheduled,
   deleteOwnScheduledMerge,
@@ -20,10 +26,23 @@ import {
   type ScheduledFilters,
   type SentFilters,
 } from './mail-merge-queries';
-import { toScheduledCampaign, toSentCampaign, toSentCampaignDetail } from './mail-merge-rows';
+import {
+  toCampaignRecipient,
+  toScheduledCampaign,
+  toSentCampaign,
+  toSentCampaignDetail,
+  withAnswerTexts,
+} from './mail-merge-rows';
+import {
+  pollOfCampaign,
+  recipientBatches,
+  selectRecipientPage,
+  type RecipientFilters,
+} from './recipient-queries';
 
 type SentQuery = ListParams<'workspaceId' | 'search' | 'dateRange', 'date' | 'title' | 'sent'>;
 type ScheduledQuery = ListParams<'workspaceId' | 'search', 'date' | 'title'>;
+type RecipientQuery = ListParams<'search', 'row' | 'email' | 'opened' | 'clicked'>;
 /** An export reads the list's filters and order; it is not paged. */
 type ExportQuery<Q extends ListParams> = Pick<Q, 'filterBy' | 'sortBy'>;
 
@@ -88,26 +107,26 @@ export async function listSent(db: Db, options: { userId: string; query: SentQue
 /**
  * An export of the caller's merges (CONST-010, EVT-008): records it and answers the file to
  * stream. The caller builds `batches` first, which checks the filters, so a bad one answers 400
- * before anything is written or logged. The space filter goes in the event's payload.
+ * before anything is written or logged. `filters` go in the event's payload (ids no gate checked
+ * as a space of the caller's).
  */
 async function exportFile<Row>(
   db: Db,
   file: {
     userId: string;
     list: string;
-    filterBy: { workspaceId?: string | undefined };
+    filters: Record<string, string>;
     columns: CsvColumn<Row>[];
     batches: AsyncIterable<readonly Row[]>;
   },
 ) {
-  const { workspaceId } = file.filterBy;
-  await recordCsvExport(db, {
-    userId: file.userId,
-    list: file.list,
-    filters: workspaceId ? { workspaceId } : {},
-  });
+  await recordCsvExport(db, { userId: file.userId, list: file.list, filters: file.filters });
   return { what: file.list, columns: file.columns, batches: file.batches };
 }
+
+/** An export's payload names the space a list was filtered by, if any. */
+const spaceFilter = ({ workspaceId }: { workspaceId?: string | undefined }): Record<string, string> =>
+  workspaceId ? { workspaceId } : {};
 
 /** The sent merges' export, in the list's filters and order. */
 export function exportSent(db: Db, options: { userId: string; query: ExportQuery<SentQuery> }) {
@@ -115,7 +134,7 @@ export function exportSent(db: Db, options: { userId: string; query: ExportQuery
   return exportFile(db, {
     userId,
     list: 'sent_mail_merges',
-    filterBy: query.filterBy,
+    filters: spaceFilter(query.filterBy),
     columns: sentExportColumns,
     batches: sentCampaignBatches(
       db,
@@ -146,6 +165,55 @@ export async function readPollResponses(
   return pollResponsesOf(db, options.campaignId, options.page);
 }
 
+/** The recipients list's filter, checked: a part of the address (blank is none). */
+const recipientFilters = (filterBy: RecipientQuery['filterBy']): RecipientFilters => ({
+  search: filterBy.search?.trim() || undefined,
+});
+
+/** A page of the recipients of one of the caller's sent merges, with their activity and the total. */
+export async function listRecipients(
+  db: Db,
+  options: { userId: string; campaignId: string; query: RecipientQuery },
+) {
+  const { campaignId, query } = options;
+  await requireOwnCampaign(db, options.userId, campaignId);
+  const [poll, { rows, total }] = await Promise.all([
+    pollOfCampaign(db, campaignId),
+    selectRecipientPage(db, campaignId, { ...query, filterBy: recipientFilters(query.filterBy) }),
+  ]);
+  return { items: withAnswerTexts(rows, poll).map(toCampaignRecipient), total };
+}
+
+/** The recipients' export of one of the caller's sent merges, in the list's filter and order. */
+export async function exportRecipients(
+  db: Db,
+  options: { userId: string; campaignId: string; query: ExportQuery<RecipientQuery> },
+) {
+  const { userId, campaignId, query } = options;
+  await requireOwnCampaign(db, userId, campaignId);
+  const poll = await pollOfCampaign(db, campaignId);
+  const batches = recipientBatches(
+    db,
+    campaignId,
+    { filterBy: recipientFilters(query.filterBy), sortBy: query.sortBy },
+    EXPORT_MAX_ROWS,
+  );
+  return exportFile(db, {
+    userId,
+    list: 'mail_merge_recipients',
+    filters: { campaignId },
+    columns: recipientExportColumns,
+    batches: answered(batches, poll),
+  });
+}
+
+async function* answered(
+  batches: AsyncIterable<Parameters<typeof withAnswerTexts>[0]>,
+  poll: MergePoll | null,
+) {
+  for await (const batch of batches) yield withAnswerTexts(batch, poll);
+}
+
 /** API-044: a page of the caller's scheduled merges. */
 export async function listScheduled(db: Db, options: { userId: string; query: ScheduledQuery }) {
   const { query } = options;
@@ -162,7 +230,7 @@ export function exportScheduled(db: Db, options: { userId: string; query: Export
   return exportFile(db, {
     userId,
     list: 'scheduled_mail_merges',
-    filterBy: query.filterBy,
+    filters: spaceFilter(query.filterBy),
     columns: scheduledExportColumns,
     batches: scheduledMergeBatches(
       db,
