@@ -720,6 +720,14 @@ const accountTable: Record<
     request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}`],
     expect: [401, 404, 403, 404],
   },
+  'GET /api/users/me/campaigns/:id/recipients': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/recipients`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/users/me/campaigns/:id/recipients/export': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/recipients/export`],
+    expect: [401, 404, 403, 404],
+  },
   'GET /api/users/me/campaigns/:id/pollResults': {
     request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/pollResults`],
     expect: [401, 404, 403, 404],

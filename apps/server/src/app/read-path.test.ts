@@ -15,6 +15,7 @@ const WRITING_ON_PURPOSE = new Set([
   '/api/v1/auth/authorize',
   '/api/users/me/campaigns/export',
   '/api/users/me/scheduled-campaigns/export',
+  '/api/users/me/campaigns/:id/recipients/export',
   '/api/users/me/workspaces/:workspaceId/unsubscriptions/export',
   '/api/users/me/workspaces/:workspaceId/bounces/export',
 ]);

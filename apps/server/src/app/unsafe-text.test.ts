@@ -255,6 +255,16 @@ function probes(world: World): Record<string, Probe> {
       filterBy: { workspaceId: spaceId, search: 'hello', dateRange: 'LAST_30_DAYS' },
     },
     'GET /api/users/me/campaigns/:id': { params: { id: randomUUID() } },
+    'GET /api/users/me/campaigns/:id/recipients': {
+      params: { id: randomUUID() },
+      query: { sortBy: 'opened:desc', limit: '10', limitOffset: '0' },
+      filterBy: { search: 'hello' },
+    },
+    'GET /api/users/me/campaigns/:id/recipients/export': {
+      params: { id: randomUUID() },
+      query: { sortBy: 'email:asc' },
+      filterBy: { search: 'hello' },
+    },
     'GET /api/users/me/campaigns/:id/pollResults': { params: { id: randomUUID() } },
     'GET /api/users/me/campaigns/:id/pollResponses': {
       params: { id: randomUUID() },
@@ -541,9 +551,9 @@ describe('NUL characters and lone surrogates in any input', () => {
     },
   );
 
-  it('API-003 CONST-010 the four CSV exports answer 400 before any byte of a file', async () => {
+  it('API-003 CONST-010 the five CSV exports answer 400 before any byte of a file', async () => {
     const exports = routes.filter((route) => route.contract.path.endsWith('/export'));
-    expect(exports).toHaveLength(4);
+    expect(exports).toHaveLength(5);
     for (const route of exports) {
       const probe = probes(world)[`GET ${route.contract.path}`]!;
       for (const poison of FILTER_POISONS) {
