@@ -39,7 +39,12 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
 
   /** The merge's send job runs, as a worker would run it. */
   const send = (mergeId: string) =>
-    mergeSendJob.run({ database: t.database, config: t.context.config, data: { mergeId }, jobId: randomUUID() });
+    mergeSendJob.run({
+      database: t.database,
+      config: t.context.config,
+      data: { mergeId },
+      jobId: randomUUID(),
+    });
 
   async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await t.database.execute(text, values)).rows as T[];
