@@ -200,6 +200,9 @@ export default defineConfig({
       '/auth': serverUrl,
       // The built-in local OpenID issuer's pages (sign-in with the local provider under `vite dev`).
       '/oidc': serverUrl,
+      // Tracking hits in merge messages (pixel, click, poll, unsubscribe); a regex, since '/u' alone
+      // would also take the app's /unsubscribed and /users pages.
+      '^/(o|c|p|u)/': serverUrl,
     },
   },
 });

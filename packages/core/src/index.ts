@@ -36,3 +36,4 @@ export * from './mail-merges/campaign-rates';
 export * from './mail-merges/scheduled-merge-rules';
 export * from './mail-merges/mail-merge-contracts';
 export * from './merge-engine';
+export * from './tracking';

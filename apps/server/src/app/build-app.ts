@@ -17,6 +17,7 @@ import { createTokenKeys } from '../access/tokens';
 import { isEmbeddedPath, registerEmbeddedParts } from '../embedded-door';
 import { SYNC_BILLING_CUSTOMER_JOB } from '../features/billing';
 import { registerStripeWebhook } from '../features/billing';
+import { registerHitRoutes, type HitRoutesOptions } from '../features/tracking';
 import { clientErrorHandler } from '../http/client-errors';
 import { registerErrorHandling } from '../http/error-handler';
 import { openApiOptions } from '../http/openapi';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** The global limit; `namespace` keeps the Redis keys of one deployment (or test) apart. */
   rateLimit?: { max: number; timeWindow: number | string; namespace?: string };
+  /** The hit endpoints' own limit per client address (tracking); tests lower it. */
+  hitRateLimit?: HitRoutesOptions['rateLimit'];
   /** Outbound HTTP to the sign-in provider (Google); tests stand in for Google here. */
   providerFetch?: typeof fetch;
   /** Told of every route as it is added (the route document lists them all). */
@@ -135,6 +138,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await context.queue.send(SYNC_BILLING_CUSTOMER_JOB, { customerId }, { singletonKey: customerId });
     },
     webhookSecret: config.payments.webhookSecret,
+  });
+
+  await registerHitRoutes(app, {
+    database: context.database,
+    sessionSecret: config.SESSION_SECRET,
+    productName: config.PRODUCT_NAME,
+    ...(options.hitRateLimit ? { rateLimit: options.hitRateLimit } : {}),
   });
 
   const distDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;

@@ -23,6 +23,10 @@ const OUTSIDE_THE_TABLE: readonly { prefix: string; access: string }[] = [
   { prefix: '/sandbox/stripe/v1/', access: "embedded payment sandbox: its API key (the server's own)" },
   { prefix: '/sandbox/', access: 'embedded payment sandbox: a page, by its unguessable session id' },
   { prefix: '/oidc', access: 'embedded local issuer: OpenID Connect (client credentials, interactions)' },
+  { prefix: '/o/', access: 'public: an open pixel, by its signed token' },
+  { prefix: '/c/', access: 'public: a click redirect, by its signed token' },
+  { prefix: '/p/', access: 'public: a poll answer, by its signed token' },
+  { prefix: '/u/', access: 'public: unsubscribe (RFC 8058 one-click, or its page), by its signed token' },
   { prefix: '/mailbox', access: 'embedded local mailbox: the session cookie of a signed-in person' },
 ];
 

@@ -1,2 +1,2 @@
 export { suppressionRoutes } from './suppression-routes';
-export { suppressedAmong } from './suppression-service';
+export { addRecipientUnsubscription, suppressedAmong } from './suppression-service';

@@ -10,7 +10,7 @@ import type { Database, Db } from '../../db/client';
 import { analyticsEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordCsvExport } from '../../lib/record-csv-export';
-import type { SpaceAccess } from '../../access/space-access';
+import { findSpaceAccess, type SpaceAccess } from '../../access/space-access';
 import { exportFiles } from './suppression-export';
 import {
   deleteSuppressionRow,
@@ -101,6 +101,23 @@ export async function addSuppressions(
     });
     return { updated: inserted.length };
   });
+}
+
+/**
+ * A recipient unsubscribed from a message `sender` sent (RFC 8058 one-click, or the confirmation
+ * page): the address joins the space's unsubscriptions under UNSUB-013, WORKSPACE-type when the
+ * sender's sharing is on, else the sender's own (USER-type, also when the sender has left the
+ * space). Already listed: left as it is. No analytics event: EVT-010 is a member's manual add.
+ */
+export async function addRecipientUnsubscription(
+  db: Db,
+  options: { workspaceId: string; sender: { id: string; email: string }; email: string },
+): Promise<void> {
+  const space = await findSpaceAccess(db, options.workspaceId, options.sender);
+  const viewer: Viewer = space
+    ? viewerOf('unsubscriptions', { space, user: options.sender })
+    : { workspaceId: options.workspaceId, userId: options.sender.id, role: 'MEMBER', sharingOn: false };
+  await insertSuppressions(db, 'unsubscriptions', viewer, [options.email.toLowerCase()]);
 }
 
 /** API-054 / API-057: removes one entry the caller sees; 403 for a shared entry a MEMBER cannot delete. */

@@ -15,3 +15,4 @@ export {
   type HitUrls,
   type TrackingTokens,
 } from './tracking-tokens';
+export { registerHitRoutes, type HitRoutesOptions } from './hit-routes';

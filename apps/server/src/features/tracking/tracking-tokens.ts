@@ -52,7 +52,9 @@ export function trackingTokens(sessionSecret: string) {
     verify(text: string, kind: HitKind): HitToken | null {
       if (text.length !== TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
       const bytes = Buffer.from(text, 'base64url');
-      if (bytes.length !== BODY_BYTES + MAC_BYTES) return null;
+      // The last character carries 4 unused bits: only the one spelling we sign is accepted, so a
+      // changed character always fails.
+      if (bytes.length !== BODY_BYTES + MAC_BYTES || bytes.toString('base64url') !== text) return null;
       const body = bytes.subarray(0, BODY_BYTES);
       if (!timingSafeEqual(mac(body), bytes.subarray(BODY_BYTES))) return null;
       if (body[0] !== VERSION || HIT_KINDS[body[1]!] !== kind) return null;
