@@ -3,3 +3,4 @@ export * from './daily-quota';
 export * from './schedule-rule';
 export * from './merge-contracts';
 export * from './message-addresses';
+export * from './tracked-message';

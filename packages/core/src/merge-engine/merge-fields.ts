@@ -4,6 +4,12 @@
  */
 const FIELD = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
+/**
+ * `{{unsubscribe}}` is where a merge message's visible unsubscribe link goes (tracked-message.ts),
+ * not a column: never missing, never replaced by a cell (an HTML body keeps it for the link).
+ */
+export const UNSUBSCRIBE_FIELD = 'unsubscribe';
+
 /** The distinct column names a text refers to, in order of first use. */
 export function mergeFieldsIn(text: string): string[] {
   const names = new Set<string>();
@@ -20,7 +26,9 @@ export function mergeFieldsIn(text: string): string[] {
  */
 export function missingMergeFields(subject: string, body: string, header: readonly string[]): string[] {
   const columns = new Set(header.map((name) => name.trim()));
-  return mergeFieldsIn(`${subject}\n${body}`).filter((name) => !columns.has(name));
+  return mergeFieldsIn(`${subject}\n${body}`).filter(
+    (name) => name !== UNSUBSCRIBE_FIELD && !columns.has(name),
+  );
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -64,6 +72,7 @@ export function renderMergeText(
     if (!index.has(name.trim())) index.set(name.trim(), at);
   });
   const rendered = template.replace(FIELD, (_match, name: string, fallback: string | undefined) => {
+    if (name === UNSUBSCRIBE_FIELD) return options.html ? `{{${UNSUBSCRIBE_FIELD}}}` : '';
     const at = index.get(name);
     const value = at === undefined ? '' : (cells[at] ?? '');
     if (value.trim() === '') return fallback ?? '';

@@ -35,6 +35,8 @@ export const mailMessages = pgTable(
      */
     fromUserId: uuid('from_user_id').references(() => users.id, { onDelete: 'cascade' }),
     htmlBody: text('html_body'),
+    /** That message's RFC 5322 source as the local transport built it: the mailbox's 'Show original'. */
+    rawSource: text('raw_source'),
   },
   (t) => [
     index('mail_messages_status_created_at_idx').on(t.status, t.createdAt),

@@ -1,4 +1,9 @@
-import { FREE_SCHEDULE_REFUSAL, missingMergeFields, type createMergeBodySchema } from '@mergeboard/core';
+import {
+  FREE_SCHEDULE_REFUSAL,
+  missingMergeFields,
+  trackableLinks,
+  type createMergeBodySchema,
+} from '@mergeboard/core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -10,6 +15,7 @@ import {
   insertMerge,
   insertScheduledMerge,
   lockScheduledMergeOfSheet,
+  spaceOfMerge,
 } from './merge-queries';
 import type { SenderPlan } from './sender-quota';
 import { sheetRecipients, type Sender, type SheetLookup, type SheetRecipients } from './sheet-source';
@@ -74,6 +80,22 @@ async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: s
 }
 
 /**
+ * What a merge tracks: opens and clicks as the body says, else as the space's defaults say; the
+ * visible unsubscribe link unless turned off; the poll; the body's links (trackableLinks: an href
+ * holding a merge field is per row and stays as written, untracked).
+ */
+async function trackingOf(db: Db, workspaceId: string, body: CreateMergeBody) {
+  const space = await spaceOfMerge(db, workspaceId);
+  return {
+    trackOpens: body.trackOpens ?? space?.trackOpensDefault ?? true,
+    trackClicks: body.trackClicks ?? space?.trackClicksDefault ?? true,
+    unsubscribeLink: body.unsubscribeLink ?? true,
+    poll: body.poll ?? null,
+    links: trackableLinks(body.bodyHtml),
+  };
+}
+
+/**
  * createMerge: the merge, its scheduled row and (sending now) its campaign and recipients, with
  * the sending job, in one transaction. A free user's schedule is refused (CONST-018); a merge
  * field without a column is a 400 naming it.
@@ -98,6 +120,7 @@ export async function createMerge(
     ccColumn: body.ccColumn,
     bccColumn: body.bccColumn,
   });
+  const tracking = await trackingOf(db, sender.workspaceId, body);
   const sendAt = send.mode === 'schedule' ? new Date(Math.max(send.at, Date.now())) : new Date();
   const spreadsheetKey = listedSpreadsheetId({ spreadsheetId: body.spreadsheetId }, sheet);
   return db
@@ -134,6 +157,7 @@ export async function createMerge(
         sendAt,
         timeZone: send.mode === 'schedule' ? send.timeZone : 'UTC',
         skipped: sheet.skipped,
+        ...tracking,
       });
       const campaignId = send.mode === 'now' ? await writeCampaign(tx, merge, sheet) : null;
       await enqueueMergeSend(tx, jobs, merge.id, send.mode === 'schedule' ? { startAfter: sendAt } : {});

@@ -9,6 +9,7 @@ import {
   spreadsheets,
   subscriptions,
   users,
+  workspaces,
 } from '../../db/schema';
 
 /**
@@ -118,6 +119,20 @@ export async function senderNameRow(db: Db, userId: string) {
     .execute(sql`SELECT name FROM users WHERE id = ${userId}`)
     .then((result) => (result as unknown as { rows: { name: string | null }[] }).rows);
   return user;
+}
+
+/** The space's name (a merge message's List-Id) and its tracking defaults (a new merge's). */
+export async function spaceOfMerge(db: Db, workspaceId: string) {
+  const [space] = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      trackOpensDefault: workspaces.trackOpensDefault,
+      trackClicksDefault: workspaces.trackClicksDefault,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return space;
 }
 
 export async function mergeById(db: Db, mergeId: string) {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { mergeTitle } from './campaign-rows';
 import { requireColumns, requireSheet } from './merge-creation';
-import { mergeWithCounts, senderNameRow } from './merge-queries';
-import { mergeMessage } from './message';
+import { mergeWithCounts, senderNameRow, spaceOfMerge } from './merge-queries';
+import { inertUrls, mergeMessage } from './message';
 import { senderPlan, type SenderPlan } from './sender-quota';
 import { ownSheet, sheetRows, type Sender } from './sheet-source';
 import { transportFor } from './transports/transport-for';
@@ -42,7 +42,8 @@ type TestBody = z.output<NonNullable<(typeof sendTestEmail)['body']>>;
 
 /**
  * sendTestEmail: the message as one row of the sheet renders it, sent to the caller's own address
- * through the transport a merge of theirs would use (not counted against the quota).
+ * through the transport a merge of theirs would use (not counted against the quota). It has no
+ * recipient row, so its URLs are inert (inertUrls): nothing it holds records a hit.
  */
 export async function sendTest(
   context: Pick<AppContext, 'database' | 'config'>,
@@ -57,17 +58,30 @@ export async function sendTest(
   const cells = (await sheetRows(database.db, body, [body.rowNumber])).get(body.rowNumber);
   if (!cells) throw new AppError('not_found', `The sheet has no row ${body.rowNumber}`);
   const user = await senderNameRow(database.db, sender.userId);
+  const space = await spaceOfMerge(database.db, sender.workspaceId);
+  if (!space) throw new AppError('not_found', 'No such space');
   const transport = await transportFor({ database, config, senderUserId: sender.userId });
   try {
     const message = mergeMessage(
       {
         campaignId: `test-${Date.now()}`,
-        merge: { ...body, senderName: body.senderName ?? null, replyTo: null },
+        merge: {
+          ...body,
+          senderName: body.senderName ?? null,
+          replyTo: null,
+          trackOpens: false,
+          trackClicks: false,
+          unsubscribeLink: body.unsubscribeLink ?? true,
+          poll: body.poll ?? null,
+          links: [],
+        },
         header,
         sender: { name: user?.name ?? null, email: sender.email },
         host: new URL(config.publicUrl).hostname,
+        space: { id: space.id, name: space.name },
+        urls: inertUrls(config.publicUrl),
       },
-      { email: sender.email, rowNumber: body.rowNumber, cells, cc: [], bcc: [] },
+      { id: null, email: sender.email, rowNumber: body.rowNumber, cells, cc: [], bcc: [] },
     );
     const outcome = await transport.send(message);
     if (outcome.kind !== 'sent')

@@ -10,7 +10,7 @@ import type { ClaimedRecipient } from './claim-queries';
 import { claimBatch, recordOutcomes, type Outcomes } from './claim-within-quota';
 import { enqueueMergeSend, mergeJobsIn, type MergeJobs } from './enqueue';
 import { eventLoopTurn } from './event-loop-turn';
-import { mergeMessage, type MergeTemplate } from './message';
+import { mergeMessage, signedUrls, type MergeTemplate } from './message';
 import {
   clearRecoverableError,
   dropUnsentOfCanceled,
@@ -20,7 +20,7 @@ import {
   stopMerge,
   waitForQuota,
 } from './merge-lifecycle';
-import { mergeById, scheduledMergeById, userById, type MergeRow } from './merge-queries';
+import { mergeById, scheduledMergeById, spaceOfMerge, userById, type MergeRow } from './merge-queries';
 import { startScheduledMerge } from './merge-start';
 import { senderPlan } from './sender-quota';
 import { sheetHeader, sheetRows, type Sender } from './sheet-source';
@@ -276,7 +276,8 @@ async function turnAtMerge(options: WorkerOptions & { workerId: string }): Promi
   const plan = await senderPlan(database.db, merge);
   const sender = { workspaceId: merge.workspaceId, userId: user.id, email: user.email, name: user.name };
   const space = await findSpaceAccess(database.db, merge.workspaceId, { id: user.id, email: user.email });
-  if (!space) {
+  const spaceRow = await spaceOfMerge(database.db, merge.workspaceId);
+  if (!space || !spaceRow) {
     await stopMerge(database.db, merge, {
       status: 'UNKNOWN ERROR',
       details: 'The sender is no longer a member of the space',
@@ -301,6 +302,8 @@ async function turnAtMerge(options: WorkerOptions & { workerId: string }): Promi
         header,
         sender,
         host: new URL(options.config.publicUrl).hostname,
+        space: { id: spaceRow.id, name: spaceRow.name },
+        urls: signedUrls(options.config),
       },
       limit: plan?.limit ?? 0,
       transport,

@@ -1,31 +1,17 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../../../config/config';
 import { createOpenIdClient } from '../../../access/openid-client';
 import { createTokenKeys } from '../../../access/tokens';
 import type { Database } from '../../../db/client';
 import { googleAccessFor, type GoogleAccess } from '../../auth';
-import {
-  mailOptionsOf,
-  reasonOf,
-  type MergeMessage,
-  type MergeTransport,
-  type SendOutcome,
-} from './transport';
+import { rawMessage, reasonOf, type MergeMessage, type MergeTransport, type SendOutcome } from './transport';
 
 /** users.messages.send of the Gmail API, for the sender ('me'); the compose scope allows it. */
 const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
 const GMAIL_TIMEOUT_MS = 20_000;
 
-/** The message as RFC 2822 bytes, base64url, the way Gmail takes a raw message. */
-async function rawMessage(message: MergeMessage): Promise<string> {
-  const composer = new MailComposer({
-    ...mailOptionsOf(message),
-    // Gmail reads Bcc from the raw message and removes it before delivery.
-    keepBcc: true,
-  } as ConstructorParameters<typeof MailComposer>[0]);
-  const bytes = await composer.compile().build();
-  return bytes.toString('base64url');
-}
+/** The message as RFC 5322 bytes, base64url, the way Gmail takes a raw message. */
+const gmailRaw = async (message: MergeMessage) =>
+  (await rawMessage(message, { keepBcc: true })).toString('base64url');
 
 /**
  * Sends from the sender's own Gmail with the grant their compose sign-in left. A token Gmail
@@ -42,7 +28,7 @@ function gmailTransport(access: GoogleAccess): MergeTransport {
     });
 
   async function send(message: MergeMessage): Promise<SendOutcome> {
-    const raw = await rawMessage(message);
+    const raw = await gmailRaw(message);
     const first = await access.accessToken();
     let response = await post(first.token, raw);
     if (response.status === 401 && !first.refreshed) {

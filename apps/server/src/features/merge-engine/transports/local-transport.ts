@@ -1,11 +1,12 @@
 import type { Db } from '../../../db/client';
 import { mailMessages } from '../../../db/schema';
-import type { MergeTransport } from './transport';
+import { rawMessage, type MergeTransport } from './transport';
 
 /**
  * Without SMTP_URL (the embedded shape): merge messages are captured in the local mailbox
  * (/mailbox), where the sender finds each one as rendered for its row, and the recipient too
- * should they sign in here. Nothing leaves the machine.
+ * should they sign in here, with its RFC 5322 source as it would have left (built as the Gmail
+ * path builds it, without Bcc). Nothing leaves the machine.
  */
 export function localMailboxTransport(db: Db, senderUserId: string): MergeTransport {
   return {
@@ -26,6 +27,7 @@ export function localMailboxTransport(db: Db, senderUserId: string): MergeTransp
         subject: message.subject,
         textBody: copies ? `${copies}\n\n${message.text}` : message.text,
         htmlBody: message.html,
+        rawSource: (await rawMessage(message, { keepBcc: false })).toString('utf8'),
         fromUserId: senderUserId,
         status: 'CAPTURED',
       });

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../../config/config';
-import { mailOptionsOf, reasonOf, type MergeTransport } from './transport';
+import { DKIM_HEADER_FIELDS, mailOptionsOf, reasonOf, type MergeTransport } from './transport';
 
 /** An SMTP 5xx reply is the server's final word about this message (unknown mailbox, refused). */
 function isPermanent(error: unknown): boolean {
@@ -10,7 +10,8 @@ function isPermanent(error: unknown): boolean {
 
 /**
  * SMTP_URL through a nodemailer pool: SMTP_MAX_CONNECTIONS connections kept open and reused,
- * at most SMTP_RATE_PER_SECOND messages a second when set, DKIM-signed when DKIM_* are set.
+ * at most SMTP_RATE_PER_SECOND messages a second when set, DKIM-signed when DKIM_* are set
+ * (the List-* headers included).
  */
 export function smtpTransport(config: Config & { SMTP_URL: string }): MergeTransport {
   const rate = config.SMTP_RATE_PER_SECOND;
@@ -20,7 +21,7 @@ export function smtpTransport(config: Config & { SMTP_URL: string }): MergeTrans
     maxConnections: config.SMTP_MAX_CONNECTIONS,
     maxMessages: Number.POSITIVE_INFINITY,
     ...(rate ? { rateDelta: 1000, rateLimit: rate } : {}),
-    ...(config.dkim ? { dkim: config.dkim } : {}),
+    ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_HEADER_FIELDS } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -1,3 +1,7 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { headerLine } from '@mergeboard/core';
+import { encodeWord, isPlainText, quoteString } from 'nodemailer/lib/mime-funcs';
+
 /** One personalised message of a merge, rendered for its row, ready for any transport. */
 export interface MergeMessage {
   from: { name: string; address: string };
@@ -10,6 +14,11 @@ export interface MergeMessage {
   text: string;
   /** `<campaignId.rowNumber@host>`: stable, so a message sent twice is recognisable as one. */
   messageId: string;
+  /**
+   * The List-* headers: List-Unsubscribe (RFC 8058, with List-Unsubscribe-Post) when the message
+   * has a one-click URL (a test email has none), and the List-Id (RFC 2919) naming the space.
+   */
+  list: { unsubscribe: string | null; id: string; name: string };
 }
 
 /**
@@ -38,9 +47,43 @@ export function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
-/** The message as nodemailer's mail options: SMTP sends them, Gmail's raw message is built from them. */
+/**
+ * The DKIM-signed header fields: nodemailer's defaults (RFC 6376 §5.4's list, List-Unsubscribe
+ * among them) and List-Unsubscribe-Post, which Gmail and Yahoo require to be signed (RFC 8058 §4).
+ */
+export const DKIM_HEADER_FIELDS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:' +
+  'Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From:' +
+  'Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:List-Help:' +
+  'List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive';
+
+/** The space's name as the List-Id's phrase: one line, quoted (or an encoded word when not ASCII). */
+function listIdPhrase(name: string): string {
+  const line = headerLine(name);
+  return isPlainText(line) ? quoteString(line) : encodeWord(line, 'Q', 52);
+}
+
+/**
+ * The List-* headers, written as they go out (`prepared`): nodemailer's own `list` option only
+ * works through a transport's sendMail, not MailComposer, and the raw message of Gmail and of the
+ * local mailbox needs them too. A URL holds no space, so each List-Unsubscribe stays one line.
+ */
+function listHeaders(list: MergeMessage['list']) {
+  return {
+    ...(list.unsubscribe
+      ? {
+          'List-Unsubscribe': { prepared: true, value: `<${list.unsubscribe}>` },
+          'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
+    'List-Id': { prepared: true, foldLines: true, value: `${listIdPhrase(list.name)} <${list.id}>` },
+  };
+}
+
+/** The message as nodemailer's mail options: SMTP sends them, the raw messages are built from them. */
 export function mailOptionsOf(message: MergeMessage) {
   return {
+    headers: listHeaders(message.list),
     from: message.from,
     to: message.to,
     cc: message.cc,
@@ -51,4 +94,17 @@ export function mailOptionsOf(message: MergeMessage) {
     text: message.text,
     messageId: message.messageId,
   };
+}
+
+/**
+ * The message as RFC 5322 bytes, as MailComposer builds them for Gmail's raw message and the local
+ * mailbox's 'Show original'. `keepBcc`: Gmail reads Bcc from the raw message and removes it
+ * before delivery.
+ */
+export async function rawMessage(message: MergeMessage, options: { keepBcc: boolean }): Promise<Buffer> {
+  const composer = new MailComposer({
+    ...mailOptionsOf(message),
+    keepBcc: options.keepBcc,
+  } as ConstructorParameters<typeof MailComposer>[0]);
+  return composer.compile().build();
 }
