@@ -19,6 +19,7 @@ const SCHEDULED = 'GET /api/users/me/scheduled-campaigns';
 const COUNT = `GET /api/users/me/workspaces/${space.workspaceId}/campaigns/count`;
 const DETAIL = `GET /api/users/me/campaigns/${campaignId}`;
 const POLL = `GET /api/users/me/campaigns/${campaignId}/pollResults`;
+const RECIPIENTS = `GET /api/users/me/campaigns/${campaignId}/recipients`;
 const POLL_RESPONSES = `GET /api/users/me/campaigns/${campaignId}/pollResponses`;
 const SCHEDULED_DETAIL = `GET /api/users/me/scheduled-campaigns/${mergeId}`;
 const CANCEL = `DELETE /api/users/me/scheduledCampaigns/${mergeId}`;
@@ -41,6 +42,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   emailSubject: 'Hello there',
   mergeSourceSheetKey: 'abc-0',
   trackingInfos: { ...sentItem.trackingInfos, unsubscribed: 100, responded: 2500 },
+  machineHits: { opened: 0, clicked: 0 },
   ...overrides,
 });
 const scheduled = (overrides: Record<string, unknown> = {}) => ({
@@ -72,6 +74,7 @@ function routes(extra: FakeRoutes = {}) {
     [COUNT]: json(200, { campaignCount: 3 }),
     [DETAIL]: json(200, detail()),
     [POLL]: json(200, { items: [] }),
+    [RECIPIENTS]: json(200, { items: [], total: 0 }),
     [SCHEDULED_DETAIL]: json(200, scheduled()),
     ...extra,
   };

@@ -51,13 +51,14 @@ describe('general settings: rename', () => {
       },
     });
     const input = await screen.findByRole('textbox', { name: 'Space name' });
-    const save = screen.getByRole('button', { name: 'Save' });
+    const nameForm = screen.getByRole('region', { name: 'Space name' });
+    const save = within(nameForm).getByRole('button', { name: 'Save' });
     expect(input).toHaveValue('Acme Sales');
     expect(save).toBeDisabled();
 
     await user.type(input, ' Team');
     expect(save).toBeEnabled();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(nameForm).getByRole('button', { name: 'Cancel' }));
     expect(input).toHaveValue('Acme Sales');
     expect(save).toBeDisabled();
 
@@ -80,7 +81,9 @@ describe('general settings: rename', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Space name' })).toHaveValue('Acme Global'),
     );
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('region', { name: 'Space name' })).getByRole('button', { name: 'Save' }),
+    ).toBeDisabled();
   });
 });
 

@@ -110,7 +110,7 @@ function PollBlock({ poll, onChange }: { poll: MergePoll; onChange: (poll: Merge
         </Group>
       ))}
       {problems.get('answers') && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.8">
           {problems.get('answers')}
         </Text>
       )}
