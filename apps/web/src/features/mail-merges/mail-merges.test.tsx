@@ -19,6 +19,8 @@ const SCHEDULED = 'GET /api/users/me/scheduled-campaigns';
 const COUNT = `GET /api/users/me/workspaces/${space.workspaceId}/campaigns/count`;
 const DETAIL = `GET /api/users/me/campaigns/${campaignId}`;
 const POLL = `GET /api/users/me/campaigns/${campaignId}/pollResults`;
+const RECIPIENTS = `GET /api/users/me/campaigns/${campaignId}/recipients`;
+const EXPORT_RECIPIENTS = `${RECIPIENTS}/export`;
 const POLL_RESPONSES = `GET /api/users/me/campaigns/${campaignId}/pollResponses`;
 const SCHEDULED_DETAIL = `GET /api/users/me/scheduled-campaigns/${mergeId}`;
 const CANCEL = `DELETE /api/users/me/scheduledCampaigns/${mergeId}`;
@@ -41,6 +43,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   emailSubject: 'Hello there',
   mergeSourceSheetKey: 'abc-0',
   trackingInfos: { ...sentItem.trackingInfos, unsubscribed: 100, responded: 2500 },
+  machineHits: { opened: 0, clicked: 0 },
   ...overrides,
 });
 const scheduled = (overrides: Record<string, unknown> = {}) => ({
@@ -72,6 +75,7 @@ function routes(extra: FakeRoutes = {}) {
     [COUNT]: json(200, { campaignCount: 3 }),
     [DETAIL]: json(200, detail()),
     [POLL]: json(200, { items: [] }),
+    [RECIPIENTS]: json(200, { items: [], total: 0 }),
     [SCHEDULED_DETAIL]: json(200, scheduled()),
     ...extra,
   };
@@ -180,6 +184,141 @@ describe('mail merges page', () => {
       'href',
       sentItem.spreadsheetLink,
     );
+  });
+
+  it('MM-022 MM-023 MM-024 MM-025 MM-026 MM-027 the Mail results show the rates, the machine hits apart and a funnel chart with a text alternative', async () => {
+    await renderInSpace(`${base}/sent/${campaignId}`, {
+      user,
+      routes: routes({
+        [DETAIL]: json(
+          200,
+          detail({
+            trackingInfos: {
+              sent: 1200,
+              opened: 457,
+              clicked: 121,
+              bounced: 4,
+              unsubscribed: 3,
+              responded: 0,
+            },
+            machineHits: { opened: 1234, clicked: 0 },
+          }),
+        ),
+      }),
+    });
+    const dialog = await screen.findByRole('dialog');
+    const rates = await within(dialog).findByRole('table', { name: 'Mail results' });
+    const row = (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')!;
+    // delivered = 1.200 − 4 = 1.196 (100 % of sent); opened 457 / 1.196 ≈ 38 %; clicked 121 / 1.196 ≈ 10 %.
+    expect(row('Sent')).toHaveTextContent(/^Sent1\.200$/);
+    expect(row('Delivered')).toHaveTextContent('1.196100%');
+    expect(row('Opened')).toHaveTextContent('45738%+1.234 by mail scanners');
+    expect(row('Clicked')).toHaveTextContent(/^Clicked12110%$/);
+    expect(row('Unsubscribed')).toHaveTextContent('30%');
+    expect(row('Bounced')).toHaveTextContent('40%');
+    expect(
+      within(dialog).getByText(/Mail scanners and link prefetchers.*are not counted/),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('img', {
+        name: 'Funnel: Sent 1.200, Delivered 1.196, Opened 457, Clicked 121',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('MM-027 rates of a merge with nothing sent show N/A', async () => {
+    await renderInSpace(`${base}/sent/${campaignId}`, {
+      user,
+      routes: routes({
+        [DETAIL]: json(
+          200,
+          detail({
+            trackingInfos: { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 },
+          }),
+        ),
+      }),
+    });
+    const rates = await within(await screen.findByRole('dialog')).findByRole('table', {
+      name: 'Mail results',
+    });
+    const row = (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')!;
+    expect(row('Opened')).toHaveTextContent(/^Opened0N\/A$/);
+    expect(row('Delivered')).toHaveTextContent(/^Delivered0N\/A$/);
+  });
+
+  it("CONST-005 CONST-010 CONST-012 the recipients list shows each one's activity, searches by address and exports the same search", async () => {
+    const recipient = (email: string, overrides: Record<string, unknown> = {}) => ({
+      email,
+      status: 'SENT',
+      sentTimestamp: 1_700_000_000_000,
+      firstOpenTimestamp: null,
+      firstClickTimestamp: null,
+      pollAnswer: null,
+      unsubscribedTimestamp: null,
+      bouncedTimestamp: null,
+      ...overrides,
+    });
+    const opened = 1_700_000_600_000;
+    const everyone = [
+      recipient('ana@example.com', {
+        status: 'CLICKED',
+        firstOpenTimestamp: opened,
+        firstClickTimestamp: opened,
+        pollAnswer: 'Yes',
+      }),
+      recipient('ben@example.com', { status: 'UNSUBSCRIBED', unsubscribedTimestamp: opened }),
+    ];
+    const { user: u, server } = await renderInSpace(`${base}/sent/${campaignId}`, {
+      user,
+      routes: routes({
+        [RECIPIENTS]: (request) => {
+          const filter = request.url.searchParams.get('filterBy');
+          const items = filter === null ? everyone : filter === 'search:ana' ? everyone.slice(0, 1) : [];
+          return json(200, { items, total: items.length });
+        },
+        [EXPORT_RECIPIENTS]: new Response('email\n', {
+          headers: { 'content-type': 'text/csv' },
+        }),
+      }),
+    });
+    const dialog = await screen.findByRole('dialog');
+    const list = await within(dialog).findByRole('region', { name: 'Recipients' });
+    const rowOf = async (email: string) => (await within(list).findByText(email)).closest('tr')!;
+    expect(await rowOf('ana@example.com')).toHaveTextContent(
+      `ana@example.comClicked${formatDate(opened)}${formatDate(opened)}Yes—`,
+    );
+    expect(await rowOf('ben@example.com')).toHaveTextContent(
+      `ben@example.comUnsubscribed——${'—'}${formatDate(opened)}`,
+    );
+    expect(query(server.calls(RECIPIENTS)[0]!.url)).toEqual({
+      sortBy: 'row:asc',
+      limit: '25',
+      limitOffset: '0',
+    });
+
+    await u.type(within(list).getByRole('textbox', { name: 'Search recipients' }), 'ana');
+    await waitFor(() => expect(within(list).queryByText('ben@example.com')).not.toBeInTheDocument());
+    expect(within(list).getByText('ana@example.com')).toBeInTheDocument();
+
+    await u.click(within(list).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(server.calls(EXPORT_RECIPIENTS)).toHaveLength(1));
+    expect(query(server.calls(EXPORT_RECIPIENTS)[0]!.url)).toEqual({
+      filterBy: 'search:ana',
+      sortBy: 'row:asc',
+    });
+
+    await u.type(within(list).getByRole('textbox', { name: 'Search recipients' }), 'zzz');
+    expect(await within(list).findByText('No recipients match')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it('the recipients list that fails to load shows the error with a retry', async () => {
+    await renderInSpace(`${base}/sent/${campaignId}`, {
+      user,
+      routes: routes({ [RECIPIENTS]: apiError(500, 'boom') }),
+    });
+    const list = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Recipients' });
+    expect(await within(list).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('MM-006 MM-007 MM-020 the poll tab lists answers with counts and percentages, else only a help link', async () => {

@@ -1,4 +1,4 @@
-import { missingMergeFields } from '@mergeboard/core';
+import { MERGE_POLL_ANSWERS, mergePollSchema, missingMergeFields, type MergePoll } from '@mergeboard/core';
 import type { Spreadsheet } from './api/upload-spreadsheet';
 
 type SheetOfSpreadsheet = Spreadsheet['sheets'][number];
@@ -48,6 +48,69 @@ export interface MessageDraft {
 }
 
 export const BLANK_MESSAGE: MessageDraft = { subject: '', bodyHtml: '', senderName: '', replyTo: '' };
+
+/**
+ * What comes back from the messages: tracking (null while not chosen: the space's default applies,
+ * even when the space's details arrive after the composer opened), the visible unsubscribe link,
+ * and an optional poll under the body.
+ */
+export interface MergeOptions {
+  trackOpens: boolean | null;
+  trackClicks: boolean | null;
+  unsubscribeLink: boolean;
+  poll: MergePoll | null;
+}
+
+export const DEFAULT_OPTIONS: MergeOptions = {
+  trackOpens: null,
+  trackClicks: null,
+  unsubscribeLink: true,
+  poll: null,
+};
+
+/** A new poll: an empty question and the fewest answers a poll may have. */
+export const NEW_POLL: MergePoll = {
+  question: '',
+  answers: Array.from({ length: MERGE_POLL_ANSWERS.min }, () => ''),
+};
+
+/** The space's tracking defaults, on when the space's details are not loaded. */
+export interface TrackingDefaults {
+  opens: boolean;
+  clicks: boolean;
+}
+
+/** The options as the createMerge and sendTestEmail bodies take them. */
+export interface MergeOptionsBody {
+  trackOpens: boolean;
+  trackClicks: boolean;
+  unsubscribeLink: boolean;
+  poll?: MergePoll;
+}
+
+export function optionsBody(options: MergeOptions, defaults: TrackingDefaults): MergeOptionsBody {
+  return {
+    trackOpens: options.trackOpens ?? defaults.opens,
+    trackClicks: options.trackClicks ?? defaults.clicks,
+    unsubscribeLink: options.unsubscribeLink,
+    ...(options.poll ? { poll: options.poll } : {}),
+  };
+}
+
+/**
+ * The poll's problems as the contract words them, by field: 'question', 'answers.{index}', or
+ * 'answers' for the whole list (too few, too many, the same answer twice). Empty without a poll.
+ */
+export function pollProblems(poll: MergePoll | null): Map<string, string> {
+  const problems = new Map<string, string>();
+  if (!poll) return problems;
+  const result = mergePollSchema.safeParse(poll);
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path.join('.');
+    if (!problems.has(key)) problems.set(key, issue.message);
+  }
+  return problems;
+}
 
 /** When the merge goes out: now, or at a date and time of a time zone. */
 export interface SendTiming {

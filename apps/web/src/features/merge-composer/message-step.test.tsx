@@ -83,6 +83,9 @@ describe('new mail merge: message', () => {
       rowNumber: 1,
       subject: template.subject,
       bodyHtml: template.preview,
+      trackOpens: true,
+      trackClicks: true,
+      unsubscribeLink: true,
     });
     await clicker.click(screen.getByRole('button', { name: 'Send a test email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("The sheet has no column 'Title'");

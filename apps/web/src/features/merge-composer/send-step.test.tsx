@@ -77,6 +77,9 @@ describe('new mail merge: send', () => {
       emailColumn: 'Email',
       subject: template.subject,
       bodyHtml: template.preview,
+      trackOpens: true,
+      trackClicks: true,
+      unsubscribeLink: true,
       send: { mode: 'now' },
     });
   });

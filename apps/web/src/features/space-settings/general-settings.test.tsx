@@ -51,13 +51,14 @@ describe('general settings: rename', () => {
       },
     });
     const input = await screen.findByRole('textbox', { name: 'Space name' });
-    const save = screen.getByRole('button', { name: 'Save' });
+    const nameForm = screen.getByRole('region', { name: 'Space name' });
+    const save = within(nameForm).getByRole('button', { name: 'Save' });
     expect(input).toHaveValue('Acme Sales');
     expect(save).toBeDisabled();
 
     await user.type(input, ' Team');
     expect(save).toBeEnabled();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(nameForm).getByRole('button', { name: 'Cancel' }));
     expect(input).toHaveValue('Acme Sales');
     expect(save).toBeDisabled();
 
@@ -80,7 +81,9 @@ describe('general settings: rename', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Space name' })).toHaveValue('Acme Global'),
     );
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('region', { name: 'Space name' })).getByRole('button', { name: 'Save' }),
+    ).toBeDisabled();
   });
 });
 
@@ -241,5 +244,48 @@ describe('general settings: delete', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${other.urlPrefix}/mail-merges/sent`));
     expect(await screen.findByRole('alert')).toHaveTextContent('Acme Sales has been successfully deleted.');
+  });
+});
+
+describe('general settings: tracking defaults (issue 23)', () => {
+  const put = `PUT /api/v1/workspaces/${proSpace.workspaceId}`;
+
+  it("the switches show the space's defaults; Save sends both and says so", async () => {
+    const { user, server } = await renderInSpace(general, {
+      user: currentUser({ userWorkspaces: [proSpace] }),
+      details: { [proSpace.workspaceId]: { trackingDefaults: { opens: true, clicks: true } } },
+      routes: {
+        [membersRoute]: members,
+        [put]: json(200, workspaceDetails(proSpace, { trackingDefaults: { opens: false, clicks: true } })),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    const opens = within(section).getByRole('switch', { name: 'Track opens' });
+    const save = within(section).getByRole('button', { name: 'Save' });
+    expect(opens).toBeChecked();
+    expect(within(section).getByRole('switch', { name: 'Track clicks' })).toBeChecked();
+    expect(save).toBeDisabled();
+
+    await user.click(opens);
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(server.calls(put)).toHaveLength(1));
+    expect(server.calls(put)[0]!.body).toEqual({ trackOpensDefault: false, trackClicksDefault: true });
+    expect(await within(section).findByRole('status')).toHaveTextContent('Tracking defaults saved.');
+    expect(opens).not.toBeChecked();
+    expect(save).toBeDisabled();
+  });
+
+  it('a failed save shows the error banner and keeps the choice', async () => {
+    const { user } = await renderInSpace(general, {
+      user: currentUser({ userWorkspaces: [proSpace] }),
+      routes: { [membersRoute]: members, [put]: apiError(500, 'boom') },
+    });
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    await user.click(within(section).getByRole('switch', { name: 'Track clicks' }));
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    expect(within(section).getByRole('switch', { name: 'Track clicks' })).not.toBeChecked();
+    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   CAMPAIGN_DETAIL_REFETCH_MS,
   getPollResponses,
   getPollResults,
   getSentCampaign,
+  listCampaignRecipients,
   POLL_RESPONSES_MAX_LIMIT,
 } from '@mergeboard/core';
 import type { ApiError } from '../../../lib/api-client';
@@ -66,5 +67,25 @@ export function usePollResponses(id: string, { enabled }: { enabled: boolean }) 
       } while (values.length < total && values.length < POLL_RESPONSES_READ_MAX);
       return { items: tallyPollResponses(values), read: values.length, total };
     },
+  });
+}
+
+/** The query string of the recipients' list: the search, the sort and one page. */
+interface CampaignRecipientsQuery {
+  filterBy?: string;
+  sortBy?: string;
+  limit: string;
+  limitOffset: string;
+}
+
+/**
+ * GET /api/users/me/campaigns/{id}/recipients: one page of the merge's recipients and what each
+ * did, read again with the detail (MM-009) so the activity keeps up with the counts.
+ */
+export function useCampaignRecipients(id: string, query: CampaignRecipientsQuery) {
+  return useQuery({
+    ...contractQueryOptions(listCampaignRecipients, { params: { id }, query }),
+    refetchInterval: CAMPAIGN_DETAIL_REFETCH_MS,
+    placeholderData: keepPreviousData,
   });
 }

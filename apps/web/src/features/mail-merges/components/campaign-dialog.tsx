@@ -1,23 +1,65 @@
-import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { campaignRates, formatCount, type Rate } from '@mergeboard/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
+import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { usePollResponses, usePollResults, useSentCampaign } from '../api/campaign-detail';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
+import { RecipientActivity } from './recipient-activity';
+
+// The chart library comes with the funnel, which loads after the dialog opens.
+const CampaignFunnel = lazy(() => import('./campaign-funnel'));
 
 /** MM-018: shown when the merge was sent by someone else. */
 const SUBJECT_FALLBACK = 'Subject is unavailable because this mail merge has been sent by someone else';
 const POLL_HELP_TEXT = 'Learn how to add a poll to your mail merge';
+const MACHINE_HITS_HELP =
+  'Opened and Clicked count people. Mail scanners and link prefetchers, which load the image or follow ' +
+  'every link of a message on delivery, are not counted: their hits are shown apart.';
 
-function RateRow({ label, rate }: { label: string; rate: Rate }) {
+/** A rate's row; `machineHits` are the scanners' hits beside a count of people. */
+function RateRow({
+  label,
+  rate,
+  withPercent = true,
+  machineHits,
+}: {
+  label: string;
+  rate: Rate;
+  withPercent?: boolean;
+  machineHits?: number;
+}) {
   return (
     <Table.Tr>
       <Table.Th scope="row">{label}</Table.Th>
       <Table.Td>{formatCount(rate.count)}</Table.Td>
-      <Table.Td>{rate.percent === null ? '' : `${formatCount(rate.percent)}%`}</Table.Td>
+      {/* MM-027: a rate that cannot be computed shows N/A. */}
+      <Table.Td>
+        {withPercent ? (rate.percent === null ? 'N/A' : `${formatCount(rate.percent)}%`) : ''}
+      </Table.Td>
+      <Table.Td>
+        {machineHits ? (
+          <Text span size="sm" c="gray.7">
+            +{formatCount(machineHits)} by mail scanners
+          </Text>
+        ) : null}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -36,22 +78,38 @@ function MailResults({ id }: { id: string }) {
         Last email sent {formatDate(data.lastEmailSentTimestamp)}
       </Text>
       <Text fw={600}>{data.emailSubject ?? SUBJECT_FALLBACK}</Text>
-      <Table aria-label="Mail results">
-        <Table.Tbody>
-          <RateRow label="Sent" rate={rates.sent} />
-          <RateRow label="Delivered" rate={rates.delivered} />
-          <RateRow label="Opened" rate={rates.opened} />
-          <RateRow label="Clicked" rate={rates.clicked} />
-          <RateRow label="Responded" rate={rates.responded} />
-          <RateRow label="Unsubscribed" rate={rates.unsubscribed} />
-          <RateRow label="Bounced" rate={rates.bounced} />
-        </Table.Tbody>
-      </Table>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Table aria-label="Mail results" aria-describedby="machine-hits-help">
+          <Table.Tbody>
+            <RateRow label="Sent" rate={rates.sent} withPercent={false} />
+            <RateRow label="Delivered" rate={rates.delivered} />
+            <RateRow label="Opened" rate={rates.opened} machineHits={data.machineHits.opened} />
+            <RateRow label="Clicked" rate={rates.clicked} machineHits={data.machineHits.clicked} />
+            <RateRow label="Responded" rate={rates.responded} />
+            <RateRow label="Unsubscribed" rate={rates.unsubscribed} />
+            <RateRow label="Bounced" rate={rates.bounced} />
+          </Table.Tbody>
+        </Table>
+        <Suspense fallback={<Skeleton height={120} role="status" aria-label="Loading the chart" />}>
+          <CampaignFunnel
+            steps={[
+              { label: 'Sent', count: rates.sent.count },
+              { label: 'Delivered', count: rates.delivered.count },
+              { label: 'Opened', count: rates.opened.count },
+              { label: 'Clicked', count: rates.clicked.count },
+            ]}
+          />
+        </Suspense>
+      </SimpleGrid>
+      <Text size="sm" c="gray.7" id="machine-hits-help">
+        {MACHINE_HITS_HELP}
+      </Text>
       <Group>
         <Button component="a" href={data.spreadsheetLink} target="_blank" rel="noreferrer" variant="light">
           Open in Google Sheets
         </Button>
       </Group>
+      <RecipientActivity campaignId={id} />
     </Stack>
   );
 }
@@ -112,6 +170,7 @@ export function CampaignDialog() {
   const { prefix } = useSpace();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const base = `${paths.space.sent.getHref(prefix)}/${campaignId}`;
   const tab = pathname.endsWith('/poll') ? 'poll' : 'mail';
   const campaign = useSentCampaign(campaignId);
@@ -120,7 +179,8 @@ export function CampaignDialog() {
       opened
       onClose={() => void navigate(`${paths.space.sent.getHref(prefix)}${search}`)}
       title={campaign.data?.title ?? 'Mail merge'}
-      size="lg"
+      size="xl"
+      fullScreen={isMobile}
     >
       <Tabs
         value={tab}

@@ -1,7 +1,16 @@
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSpace } from '../../spaces';
-import { chosenSheet, messageProblems, type MessageDraft, type RecipientsChoice } from '../composer-draft';
+import {
+  chosenSheet,
+  messageProblems,
+  optionsBody,
+  pollProblems,
+  type MergeOptions as Options,
+  type MessageDraft,
+  type RecipientsChoice,
+} from '../composer-draft';
+import { MergeOptions, useTrackingDefaults } from './merge-options';
 import { MessageStartPicker } from './message-start-picker';
 import { RowPreview } from './row-preview';
 import { SenderOptions } from './sender-options';
@@ -16,11 +25,18 @@ interface MessageStepProps {
   message: MessageDraft;
   /** Updates go through the current draft, so an editor's late update never writes an older one back. */
   onChange: Dispatch<SetStateAction<MessageDraft>>;
+  /** Tracking, unsubscribe link and poll: kept with the draft, so nothing is lost between steps. */
+  options: Options;
+  onOptionsChange: Dispatch<SetStateAction<Options>>;
 }
 
-/** Step 2: subject and body with merge fields, sender options, and a live preview of any row. */
-export function MessageStep({ recipients, message, onChange }: MessageStepProps) {
+/**
+ * Step 2: subject and body with merge fields, sender options, tracking, unsubscribe link and poll,
+ * and a live preview of any row.
+ */
+export function MessageStep({ recipients, message, onChange, options, onOptionsChange }: MessageStepProps) {
   const { space } = useSpace();
+  const trackingDefaults = useTrackingDefaults();
   const sheet = chosenSheet(recipients);
   const [rowNumber, setRowNumber] = useState(1);
   // A new start (template, draft, blank) gives the editor new content: it starts again with it.
@@ -55,6 +71,7 @@ export function MessageStep({ recipients, message, onChange }: MessageStepProps)
             />
           </Suspense>
           <SenderOptions message={message} onChange={onChange} />
+          <MergeOptions options={options} defaults={trackingDefaults} onChange={onOptionsChange} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={5}>
@@ -70,7 +87,9 @@ export function MessageStep({ recipients, message, onChange }: MessageStepProps)
             onRowNumberChange={setRowNumber}
           />
           <TestEmailButton
-            disabled={messageProblems(message, sheet.header).length > 0}
+            disabled={
+              messageProblems(message, sheet.header).length > 0 || pollProblems(options.poll).size > 0
+            }
             email={{
               spreadsheetId: recipients.spreadsheet.id,
               sheetId: recipients.sheetId,
@@ -78,6 +97,7 @@ export function MessageStep({ recipients, message, onChange }: MessageStepProps)
               subject: message.subject,
               bodyHtml: message.bodyHtml,
               ...(message.senderName.trim() ? { senderName: message.senderName.trim() } : {}),
+              ...optionsBody(options, trackingDefaults),
             }}
           />
         </Stack>

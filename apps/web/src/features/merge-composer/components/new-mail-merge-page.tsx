@@ -10,7 +10,10 @@ import {
   BLANK_MESSAGE,
   browserTimeZone,
   chosenSheet,
+  DEFAULT_OPTIONS,
   messageProblems,
+  pollProblems,
+  type MergeOptions,
   type MessageDraft,
   type RecipientsChoice,
   type SendTiming,
@@ -32,6 +35,7 @@ export function NewMailMergePage() {
   const [step, setStep] = useState(0);
   const [recipients, setRecipients] = useState<RecipientsChoice | null>(null);
   const [message, setMessage] = useState<MessageDraft>(BLANK_MESSAGE);
+  const [options, setOptions] = useState<MergeOptions>(DEFAULT_OPTIONS);
   const [timing, setTiming] = useState<SendTiming>(() => ({
     mode: 'now',
     date: '',
@@ -54,7 +58,12 @@ export function NewMailMergePage() {
     recipients?.emailColumn && sheetRecipients.isSuccess && sendable > 0
       ? []
       : ['Upload a spreadsheet with at least one valid address.'],
-    recipients ? messageProblems(message, chosenSheet(recipients).header) : [],
+    recipients
+      ? [
+          ...messageProblems(message, chosenSheet(recipients).header),
+          ...new Set(pollProblems(options.poll).values()),
+        ]
+      : [],
   ];
   const canGoTo = (target: number) => problems.slice(0, target).every((list) => list.length === 0);
 
@@ -77,7 +86,15 @@ export function NewMailMergePage() {
               <RecipientsStep choice={recipients} onChoose={setRecipients} recipients={sheetRecipients} />
             </Stepper.Step>
             <Stepper.Step label={STEPS[1]} description="What they read" allowStepSelect={canGoTo(1)}>
-              {recipients && <MessageStep recipients={recipients} message={message} onChange={setMessage} />}
+              {recipients && (
+                <MessageStep
+                  recipients={recipients}
+                  message={message}
+                  onChange={setMessage}
+                  options={options}
+                  onOptionsChange={setOptions}
+                />
+              )}
             </Stepper.Step>
             <Stepper.Step label={STEPS[2]} description="When it goes" allowStepSelect={canGoTo(2)}>
               {recipients && sheetRecipients.data && (
@@ -85,6 +102,7 @@ export function NewMailMergePage() {
                   recipients={recipients}
                   sheetRecipients={sheetRecipients.data}
                   message={message}
+                  options={options}
                   timing={timing}
                   onTimingChange={setTiming}
                   onBack={() => setStep(1)}

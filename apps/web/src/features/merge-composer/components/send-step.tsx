@@ -9,12 +9,16 @@ import { useMergeQuota } from '../api/get-merge-quota';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import {
   formatRecipientCount,
+  optionsBody,
   scheduledInstant,
   timingProblem,
+  type MergeOptions,
   type MessageDraft,
   type RecipientsChoice,
   type SendTiming,
+  type TrackingDefaults,
 } from '../composer-draft';
+import { useTrackingDefaults } from './merge-options';
 import { ConfirmSendDialog } from './confirm-send-dialog';
 import { SendSummary } from './send-summary';
 import { SendTimingChoice } from './send-timing';
@@ -24,6 +28,7 @@ interface SendStepProps {
   recipients: RecipientsChoice;
   sheetRecipients: SheetRecipients;
   message: MessageDraft;
+  options: MergeOptions;
   timing: SendTiming;
   onTimingChange: (timing: SendTiming) => void;
   onBack: () => void;
@@ -32,11 +37,15 @@ interface SendStepProps {
 const optional = (key: string, value: string | null) =>
   value && value.trim() ? { [key]: value.trim() } : {};
 
-function newMerge({
-  recipients,
-  message,
-  timing,
-}: Pick<SendStepProps, 'recipients' | 'message' | 'timing'>): NewMerge {
+function newMerge(
+  {
+    recipients,
+    message,
+    options,
+    timing,
+  }: Pick<SendStepProps, 'recipients' | 'message' | 'options' | 'timing'>,
+  trackingDefaults: TrackingDefaults,
+): NewMerge {
   return {
     spreadsheetId: recipients.spreadsheet.id,
     sheetId: recipients.sheetId,
@@ -47,6 +56,7 @@ function newMerge({
     ...optional('replyTo', message.replyTo),
     ...optional('ccColumn', recipients.ccColumn),
     ...optional('bccColumn', recipients.bccColumn),
+    ...optionsBody(options, trackingDefaults),
     send:
       timing.mode === 'now'
         ? { mode: 'now' }
@@ -56,8 +66,9 @@ function newMerge({
 
 /** Step 3: now or later, the summary, and the confirmed send; then the Scheduled list shows it. */
 export function SendStep(props: SendStepProps) {
-  const { sheetRecipients, message, timing, onTimingChange, onBack } = props;
+  const { sheetRecipients, message, options, timing, onTimingChange, onBack } = props;
   const { space, prefix } = useSpace();
+  const trackingDefaults = useTrackingDefaults();
   const navigate = useNavigate();
   const quota = useMergeQuota(space.workspaceId);
   const create = useCreateMerge(space.workspaceId);
@@ -72,7 +83,7 @@ export function SendStep(props: SendStepProps) {
       ? `Send ${count} emails now?`
       : `Schedule ${count} emails for ${at === null ? '' : formatDate(at)} (${timing.timeZone})?`;
   const send = () =>
-    create.mutate(newMerge(props), {
+    create.mutate(newMerge(props, trackingDefaults), {
       onSuccess: () => void navigate(paths.space.scheduled.getHref(prefix)),
     });
 
@@ -86,7 +97,12 @@ export function SendStep(props: SendStepProps) {
   return (
     <Stack gap="md" mt="md">
       <SendTimingChoice timing={timing} onChange={onTimingChange} quota={quota.data} />
-      <SendSummary recipients={sheetRecipients} quota={quota.data} subject={message.subject} />
+      <SendSummary
+        recipients={sheetRecipients}
+        quota={quota.data}
+        subject={message.subject}
+        options={optionsBody(options, trackingDefaults)}
+      />
       <StepProblems problems={problem ? [problem] : []} />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>

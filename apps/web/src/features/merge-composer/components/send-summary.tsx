@@ -3,17 +3,22 @@ import { formatDate } from '../../../lib/format-date';
 import type { MergeQuota } from '../api/get-merge-quota';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import { SKIP_REASONS } from './skipped-rows';
-import { formatRecipientCount } from '../composer-draft';
+import { formatRecipientCount, type MergeOptionsBody } from '../composer-draft';
+
+const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 /** What sending will do: how many get the message, who is skipped and why, and today's quota. */
 export function SendSummary({
   recipients,
   quota,
   subject,
+  options,
 }: {
   recipients: SheetRecipients;
   quota: MergeQuota;
   subject: string;
+  /** The tracking, unsubscribe link and poll as they will be sent. */
+  options: MergeOptionsBody;
 }) {
   const { counts } = recipients;
   // The quota counts every address a message goes to (To, Cc and Bcc), not the messages.
@@ -45,6 +50,28 @@ export function SendSummary({
             recipients in all
           </Text>
         )}
+        <Text>
+          <Text span fw={600}>
+            Tracking:
+          </Text>{' '}
+          opens {onOff(options.trackOpens)}, clicks {onOff(options.trackClicks)}
+        </Text>
+        <Text>
+          <Text span fw={600}>
+            Unsubscribe link:
+          </Text>{' '}
+          {options.unsubscribeLink
+            ? 'in the message'
+            : 'none in the message (the one-click unsubscribe headers remain)'}
+        </Text>
+        <Text>
+          <Text span fw={600}>
+            Poll:
+          </Text>{' '}
+          {options.poll
+            ? `${options.poll.question} (${options.poll.answers.length} answers: ${options.poll.answers.join(', ')})`
+            : 'none'}
+        </Text>
         <Text fw={600}>Skipped:</Text>
         <List size="sm">
           <List.Item>

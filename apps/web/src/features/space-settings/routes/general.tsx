@@ -2,9 +2,10 @@ import { Stack, Title } from '@mantine/core';
 import { usePageTitle } from '../../../lib/page-title';
 import { DeleteSpace } from '../components/delete-space';
 import { RenameSpace } from '../components/rename-space';
+import { TrackingDefaults } from '../components/tracking-defaults';
 import { TransferOwnership } from '../components/transfer-ownership';
 
-/** SPACE-018: /space/general (owner only): rename, transfer ownership, delete. */
+/** SPACE-018: /space/general (owner only): rename, tracking defaults, transfer ownership, delete. */
 export function Component() {
   usePageTitle('General');
   return (
@@ -13,6 +14,7 @@ export function Component() {
         General settings
       </Title>
       <RenameSpace />
+      <TrackingDefaults />
       <TransferOwnership />
       <DeleteSpace />
     </Stack>
