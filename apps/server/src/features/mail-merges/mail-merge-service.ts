@@ -85,8 +85,9 @@ function sentFilters(filterBy: SentQuery['filterBy']): SentFilters {
 const notFound = () => new AppError('not_found', 'No such mail merge');
 
 /**
- * The caller's own sent merge, else 404: the one rule for the detail and both poll calls, so
- * someone else's merge (a space-mate's or a stranger's) looks exactly like one that does not exist.
+ * The caller's own sent merge, else 404: the one rule for the detail, both poll calls and the
+ * recipients' list and export, so someone else's merge (a space-mate's or a stranger's) looks
+ * exactly like one that does not exist.
  */
 async function requireOwnCampaign(db: Db, userId: string, campaignId: string) {
   const row = await findOwnCampaign(db, userId, campaignId);
@@ -107,8 +108,8 @@ export async function listSent(db: Db, options: { userId: string; query: SentQue
 /**
  * An export of the caller's merges (CONST-010, EVT-008): records it and answers the file to
  * stream. The caller builds `batches` first, which checks the filters, so a bad one answers 400
- * before anything is written or logged. `filters` go in the event's payload (ids no gate checked
- * as a space of the caller's).
+ * before anything is written or logged. `filters` go in the event's payload only (see
+ * recordCsvExport).
  */
 async function exportFile<Row>(
   db: Db,
@@ -207,6 +208,7 @@ export async function exportRecipients(
   });
 }
 
+/** An export's batches with their poll answers as text, read batch by batch as the file is written. */
 async function* answered(
   batches: AsyncIterable<Parameters<typeof withAnswerTexts>[0]>,
   poll: MergePoll | null,
