@@ -367,6 +367,22 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
     expect(await everything()).toBe(before);
   });
 
+  it("UNSUB-013 in a PREMIUM space, with the paid sender's sharing on, the address joins the shared list", async () => {
+    const row = rows[11]!;
+    await t.database.execute(`UPDATE workspaces SET plan = 'PREMIUM' WHERE id = $1`, [sender.workspaceId]);
+    try {
+      expect((await post(path('unsubscribe', row.id), 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    } finally {
+      await t.database.execute(`UPDATE workspaces SET plan = 'PRO' WHERE id = $1`, [sender.workspaceId]);
+    }
+    expect(
+      await query('SELECT type FROM unsubscriptions WHERE workspace_id = $1 AND email = $2', [
+        sender.workspaceId,
+        row.email,
+      ]),
+    ).toEqual([{ type: 'WORKSPACE' }]);
+  });
+
   it('UNSUB-013 a merge still running skips an address unsubscribed meanwhile', async () => {
     const sheet = await sheetFixture(t.database.db, sender, {
       header: PEOPLE_HEADER,
