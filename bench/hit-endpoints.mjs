@@ -16,13 +16,13 @@
 // BENCH_ROUNDS      rounds over all targets (default 3); the round with the median ratio is shown
 // BENCH_RECIPIENTS  recipients of the merge the hits are spread over (default 5,000)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { buildIfStale } from '../scripts/lib/build.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
 import { connect, freePort, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,30 +121,22 @@ async function main() {
   buildIfStale({ only: 'server' });
   const database = await throwawayDatabase(adminUrl, 'hit-endpoints');
   if (!database) return;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
   let server;
   let ceiling;
   try {
-    const [port, ceilingPort] = [await freePort(), await freePort()];
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
-    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
+    server = await startBuiltServer(path.join(root, 'apps/server/dist/main.js'), {
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
         DATABASE_URL: database.url,
         SESSION_SECRET,
+        DEMO: '0',
         TRUST_PROXY: '1',
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         REDIS_URL: '',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await waitFor(`${baseUrl}/healthz`, server);
+    const { baseUrl } = server;
+    const ceilingPort = await freePort();
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
     ceiling = spawn(process.execPath, [path.join(here, 'lib/hit-ceiling.mjs')], {
       cwd: root,
       env: { ...process.env, PORT: String(ceilingPort), DATABASE_URL: database.url },
@@ -222,9 +214,8 @@ async function main() {
     }
   } finally {
     await stop(ceiling);
-    await stop(server);
+    await server?.stop();
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
