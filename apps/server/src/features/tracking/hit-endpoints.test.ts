@@ -162,6 +162,14 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
     });
   });
 
+  it('MM-013 concurrent first opens of one recipient count one open', async () => {
+    const row = rows[3]!;
+    const before = (await counts())!;
+    await Promise.all(Array.from({ length: 8 }, () => hit(path('open', row.id))));
+    expect(await recipient(row.id)).toMatchObject({ opened: true, open_hits: 8 });
+    expect((await counts())!.opened_count).toBe(before.opened_count! + 1);
+  });
+
   it('never redirects to a target the merge does not hold: an index out of range is a 404 page that writes nothing', async () => {
     const before = await everything();
     for (const index of [2, 31, 255]) {
