@@ -22,9 +22,11 @@ export interface Database {
   /**
    * Raw SQL for infrastructure (pg-boss, rate-limit store, health). Text without parameters may
    * hold several statements: PGlite runs those through `exec` (simple protocol), since its
-   * `query` uses the extended protocol, which takes one statement only.
+   * `query` uses the extended protocol, which takes one statement only. A `name` makes it a
+   * prepared statement on PostgreSQL (parsed and planned once per connection), for statements
+   * sent on every request of a hot path (the tracking hits); PGlite ignores it.
    */
-  execute(text: string, values?: unknown[]): Promise<SqlResult>;
+  execute(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   /** Runs `fn` while holding a cluster-wide lock, so concurrent processes take turns. */
   withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /**
@@ -85,8 +87,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }),
-      execute: async (text, values) => {
-        const result = await pool.query(text, values);
+      execute: async (text, values, name) => {
+        const result = name ? await pool.query({ name, text, values }) : await pool.query(text, values);
         // A multi-statement text answers an array of results; the last one is what callers want.
         const last = Array.isArray(result) ? result.at(-1) : result;
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };

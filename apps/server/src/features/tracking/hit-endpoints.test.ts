@@ -162,6 +162,14 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
     });
   });
 
+  it('MM-013 concurrent first opens of one recipient count one open', async () => {
+    const row = rows[3]!;
+    const before = (await counts())!;
+    await Promise.all(Array.from({ length: 8 }, () => hit(path('open', row.id))));
+    expect(await recipient(row.id)).toMatchObject({ opened: true, open_hits: 8 });
+    expect((await counts())!.opened_count).toBe(before.opened_count! + 1);
+  });
+
   it('never redirects to a target the merge does not hold: an index out of range is a 404 page that writes nothing', async () => {
     const before = await everything();
     for (const index of [2, 31, 255]) {
@@ -367,6 +375,22 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
     expect(await everything()).toBe(before);
   });
 
+  it("UNSUB-013 in a PREMIUM space, with the paid sender's sharing on, the address joins the shared list", async () => {
+    const row = rows[11]!;
+    await t.database.execute(`UPDATE workspaces SET plan = 'PREMIUM' WHERE id = $1`, [sender.workspaceId]);
+    try {
+      expect((await post(path('unsubscribe', row.id), 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    } finally {
+      await t.database.execute(`UPDATE workspaces SET plan = 'PRO' WHERE id = $1`, [sender.workspaceId]);
+    }
+    expect(
+      await query('SELECT type FROM unsubscriptions WHERE workspace_id = $1 AND email = $2', [
+        sender.workspaceId,
+        row.email,
+      ]),
+    ).toEqual([{ type: 'WORKSPACE' }]);
+  });
+
   it('UNSUB-013 a merge still running skips an address unsubscribed meanwhile', async () => {
     const sheet = await sheetFixture(t.database.db, sender, {
       header: PEOPLE_HEADER,
@@ -396,9 +420,14 @@ describe('the hit endpoints under load from one address', () => {
   });
   afterAll(() => t.close());
 
-  it('are rate-limited per client address in memory: the pixel still answers an image, nothing is written', async () => {
+  it('are rate-limited per client address in memory, with no database write: the pixel still answers an image', async () => {
     const tokens = trackingTokens(t.context.config.SESSION_SECRET);
     const url = `${HIT_PATHS.open}${tokens.sign({ kind: 'open', recipientId: '00000000-0000-4000-8000-000000000001', index: 0 })}`;
+    // The next transaction id: any write between two readings (the limiter's included) moves it.
+    const nextTransaction = async () =>
+      (await t.database.execute('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next')).rows[0]!
+        .next;
+    const before = await nextTransaction();
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.7', headers: BROWSER });
@@ -414,5 +443,6 @@ describe('the hit endpoints under load from one address', () => {
       remoteAddress: '192.0.2.7',
     });
     expect(click.statusCode).toBe(429);
+    expect(await nextTransaction()).toBe(before);
   });
 });

@@ -124,20 +124,20 @@ type Hit = { recipientId: string; person: boolean };
 
 /** Records an open; false when the recipient row is gone. */
 export async function recordOpen(database: Database, hit: Hit): Promise<boolean> {
-  const { rows } = await database.execute(OPEN, [hit.recipientId, hit.person]);
+  const { rows } = await database.execute(OPEN, [hit.recipientId, hit.person], 'mb_hit_open');
   return Number(rows[0]?.recorded) > 0;
 }
 
 /** Records a click on link `index`; answers its target, or null (no such link or recipient: nothing written). */
 export async function recordClick(database: Database, hit: Hit & { index: number }): Promise<string | null> {
-  const { rows } = await database.execute(CLICK, [hit.recipientId, hit.person, hit.index]);
+  const { rows } = await database.execute(CLICK, [hit.recipientId, hit.person, hit.index], 'mb_hit_click');
   const target = rows[0]?.target;
   return typeof target === 'string' ? target : null;
 }
 
 /** Records poll answer `index`; false when there is no such answer or recipient (nothing written). */
 export async function recordPollAnswer(database: Database, hit: Hit & { index: number }): Promise<boolean> {
-  const { rows } = await database.execute(POLL, [hit.recipientId, hit.person, hit.index]);
+  const { rows } = await database.execute(POLL, [hit.recipientId, hit.person, hit.index], 'mb_hit_poll');
   return Number(rows[0]?.recorded) > 0;
 }
 
