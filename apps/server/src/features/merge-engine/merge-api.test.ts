@@ -200,7 +200,7 @@ describe('merge engine API', () => {
     expect((await call(free, 'GET', mergesUrl(free, `/${mine.mergeId}`))).statusCode).toBe(404);
   });
 
-  it('sends a test email rendered for one row to the caller, not counted against the quota', async () => {
+  it('sends a test email rendered for one row to the caller, not counted against the quota, with inert links (no tokens)', async () => {
     const sheet = await sheetFixture(t.database.db, pro, {
       header: PEOPLE_HEADER,
       rows: [['Ada', 'ada@people.example', '']],
@@ -209,14 +209,24 @@ describe('merge engine API', () => {
       ...sheet,
       rowNumber: 1,
       subject: 'Hello {{First name}}',
-      bodyHtml: '<p>{{First name}} at {{Company|your company}}</p>',
+      bodyHtml: '<p>{{First name}} at {{Company|your company}}, <a href="https://news.example/">news</a></p>',
       senderName: 'Sam from Sales',
+      poll: { question: 'Coming?', answers: ['Yes', 'No'] },
     });
     expect(res.statusCode).toBe(202);
     expect(sendTestEmail.response.parse(res.json())).toEqual({ sentTo: pro.email });
     const received = sink.messages.find((message) => message.envelopeTo.includes(pro.email));
     expect(received?.mail.subject).toBe('Hello Ada');
-    expect(received?.mail.html).toContain('<p>Ada at your company</p>');
+    expect(received?.mail.html).toContain(
+      '<p>Ada at your company, <a href="https://news.example/">news</a></p>',
+    );
+    // No recipient row, so no token: links as written, no pixel, no List-Unsubscribe; the
+    // unsubscribe and poll links show the result pages and record nothing.
+    const origin = t.context.config.publicUrl;
+    expect(received?.mail.html).toContain(`<a href="${origin}/unsubscribed">Unsubscribe</a>`);
+    expect(received?.mail.html).toContain(`<a href="${origin}/formresponse" style=`);
+    expect(received?.mail.html).not.toMatch(/\/[ocpu]\/[A-Za-z0-9_-]{42}/);
+    expect(received?.raw).not.toMatch(/^List-Unsubscribe/im);
     expect(received?.mail.from?.value[0]).toEqual({ name: 'Sam from Sales', address: pro.email });
     expect(sink.messages.some((message) => message.envelopeTo.includes('ada@people.example'))).toBe(false);
     const quota = getMergeQuota.response.parse((await call(pro, 'GET', mergesUrl(pro, '/quota'))).json());

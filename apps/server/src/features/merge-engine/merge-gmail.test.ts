@@ -40,7 +40,7 @@ describe('merge messages through Gmail users.messages.send (Google stood in for 
     expect(res.status).toBe(200);
   }
 
-  it('AUTH-019 sends each row from the sender’s Gmail with its values and Message-ID; a Gmail rate limit is a retried UNKNOWN ERROR', async () => {
+  it('AUTH-019 RELIABILITY sends each row from the sender’s Gmail with its values, Message-ID and List-* headers; a Gmail rate limit is a retried UNKNOWN ERROR', async () => {
     const sender = await senderWorld(t, { plan: 'PRO' });
     await grantCompose(sender.email);
     const sheet = await sheetFixture(t.database.db, sender, {
@@ -78,6 +78,13 @@ describe('merge messages through Gmail users.messages.send (Google stood in for 
     expect(second.from?.value[0]?.address).toBe(sender.email);
     expect(second.messageId).toBe(`<${merge.campaignId}.2@mergeboard.example>`);
     expect(second.html).toContain('Dear Person 2 of Company 1');
+    // RELIABILITY: the raw MIME Gmail is given keeps the List-* headers, each on one line.
+    const raw = Buffer.from(google.gmail.sent[0]!.raw, 'base64url').toString('utf8');
+    expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]{42}>\r$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(raw.toLowerCase()).toContain(
+      `\r\nlist-id: "merge space" <${sender.workspaceId}.mergeboard.example>\r\n`,
+    );
     expect(new Set(google.gmail.sent.map((sent) => sent.sub))).toEqual(new Set([`g-${sender.email}`]));
   });
 });

@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { getMerge, getTeamReportSummary } from '@mergeboard/core';
+import { trackingTokens } from '../tracking';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { runMergeWorker } from './merge-worker';
 import {
@@ -87,6 +89,77 @@ describe('merge engine sending over SMTP', () => {
       headers: sender.caller.headers,
     });
     expect(sentList.json()).toMatchObject({ title: 'Customers - Sheet1', trackingInfos: { sent: 25 } });
+  });
+
+  it('RELIABILITY every message carries List-Unsubscribe (its own one-click token), List-Unsubscribe-Post and List-Id; its click URLs are /c/ tokens of the merge’s own links; {{unsubscribe}} is no missing field', async () => {
+    const body =
+      '<p>Hi {{First name}}, <a class="n" href="https://news.example/a?x=1&amp;y=2">news</a>, ' +
+      '<a href="https://shop.example/{{First name}}">yours</a>, <a href="https://news.example/a?x=1&amp;y=2">again</a>.</p><p>{{unsubscribe}}</p>';
+    const poll = { question: 'Coming?', answers: ['Yes', 'No'] };
+    const merge = await startMerge(sender, people(3, 'list.example'), { bodyHtml: body, poll });
+    expect(await work(merge.mergeId)).toBe('completed');
+    const tokens = trackingTokens(t.context.config.SESSION_SECRET);
+    const stored = await t.database.execute('SELECT links FROM merges WHERE id = $1', [merge.mergeId]);
+    const links = stored.rows[0]!.links as string[];
+    expect(links).toEqual(['https://news.example/a?x=1&y=2']);
+    const recipients = await t.database.execute(
+      'SELECT id, email FROM campaign_recipients WHERE campaign_id = $1',
+      [merge.campaignId],
+    );
+    const idOf = new Map(recipients.rows.map((row) => [row.email as string, row.id as string]));
+    const messages = received('list.example');
+    expect(messages).toHaveLength(3);
+    const token = (url: string, path: string) => url.slice(`http://mergeboard.example${path}`.length);
+    for (const message of messages) {
+      const recipientId = idOf.get(message.envelopeTo[0]!)!;
+      const unsubscribe = /^List-Unsubscribe: <(http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]+)>\r$/m.exec(
+        message.raw,
+      )?.[1];
+      expect(tokens.verify(token(unsubscribe!, '/u/'), 'unsubscribe')?.recipientId).toBe(recipientId);
+      expect(message.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+      expect(message.raw.toLowerCase()).toContain(
+        `\r\nlist-id: "merge space" <${sender.workspaceId}.mergeboard.example>\r\n`,
+      );
+
+      const html = String(message.mail.html);
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+      const clicks = hrefs.filter((href) => href.startsWith('http://mergeboard.example/c/'));
+      expect(clicks).toHaveLength(2);
+      for (const click of clicks) {
+        const hit = tokens.verify(token(click, '/c/'), 'click');
+        expect(hit?.recipientId).toBe(recipientId);
+        expect(links[hit!.index]).toBe('https://news.example/a?x=1&y=2');
+      }
+      expect(message.mail.html).toContain(`<a class="n" href="${clicks[0]}">news</a>`);
+      expect(hrefs.filter((href) => href.startsWith('https://'))).toEqual([
+        `https://shop.example/${message.mail.subject!.slice('Hello '.length)}`,
+      ]);
+      expect(message.mail.html).toContain(`<p><a href="${unsubscribe}">Unsubscribe</a></p>`);
+      expect(message.mail.html).not.toContain('Don&#39;t want these emails');
+      const answers = hrefs.filter((href) => href.startsWith('http://mergeboard.example/p/'));
+      expect(answers.map((href) => tokens.verify(token(href, '/p/'), 'poll')?.index)).toEqual([0, 1]);
+      const pixel = /<img src="(http:\/\/mergeboard\.example\/o\/[^"]+)" width="1"/.exec(html)?.[1];
+      expect(tokens.verify(token(pixel!, '/o/'), 'open')?.recipientId).toBe(recipientId);
+      const text = String(message.mail.text).replace(/\s+/g, ' ');
+      expect(text).toContain(`news [${clicks[0]}]`);
+      expect(text).toContain(`Unsubscribe [${unsubscribe}]`);
+    }
+  });
+
+  it('tracks as the space’s defaults say when the merge leaves it out: no pixel, links as written', async () => {
+    const space = await senderWorld(t, { plan: 'PRO' });
+    await t.database.execute(
+      'UPDATE workspaces SET track_opens_default = false, track_clicks_default = false WHERE id = $1',
+      [space.workspaceId],
+    );
+    const merge = await startMerge(space, people(1, 'defaults.example'), {
+      bodyHtml: '<p><a href="https://news.example/">news</a></p>',
+      unsubscribeLink: false,
+    });
+    await work(merge.mergeId);
+    const [message] = received('defaults.example');
+    expect(message!.mail.html).toBe('<p><a href="https://news.example/">news</a></p>');
+    expect(message!.raw).toMatch(/^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\//m);
   });
 
   it('TEAM-003 moves the counters the dashboard reads: campaigns.sent_count, sender_monthly_sent, the team report', async () => {
@@ -203,8 +276,14 @@ describe('merge engine sending over SMTP', () => {
 });
 
 describe('merge messages DKIM-signed when DKIM_* are set', () => {
-  it('signs each message for DKIM_DOMAIN with DKIM_SELECTOR', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  it('RELIABILITY signs each message for DKIM_DOMAIN with DKIM_SELECTOR, List-Unsubscribe and List-Unsubscribe-Post included (verified by mailauth)', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    // The DNS a receiver would ask, answered with the test key (mailauth's custom resolver).
+    const resolver = async (name: string, type: string) => {
+      if (name === 'mb2026._domainkey.merge.example' && type === 'TXT') return [[record]];
+      throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+    };
     const sink = await startSmtpSink();
     const t = await createTestApp({
       env: {
@@ -230,10 +309,17 @@ describe('merge messages DKIM-signed when DKIM_* are set', () => {
         expect(message.raw).toMatch(
           /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=merge\.example;\s+q=dns\/txt; s=mb2026;/m,
         );
+        const { results } = await dkimVerify(Buffer.from(message.raw), { resolver });
+        expect(results).toHaveLength(1);
+        expect(results[0]!.status.result).toBe('pass');
+        const signed = results[0]!.signingHeaders!.keys.toLowerCase().split(/[:\s]+/);
+        expect(signed).toEqual(
+          expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id']),
+        );
       }
     } finally {
       await t.close();
       await sink.close();
     }
-  });
+  }, 60_000);
 });

@@ -75,7 +75,7 @@ const mergeMessageId = (campaignId: string, rowNumber: number, host: string) =>
  * text (the click URL when tracked), images left out (the pixel has no text).
  */
 const htmlToText = compile({
-  wordwrap: 78,
+  wordwrap: false,
   selectors: [
     { selector: 'img', format: 'skip' },
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
