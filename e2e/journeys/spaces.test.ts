@@ -51,7 +51,7 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     // Rename.
     const nameField = page.getByRole('textbox', { name: 'Space name' });
     await nameField.fill('Journey Space Renamed');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Space name' }).getByRole('button', { name: 'Save' }).click();
     await page
       .getByRole('button', { name: 'Space menu' })
       .filter({ hasText: 'Journey Space Renamed' })

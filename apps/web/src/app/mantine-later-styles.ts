@@ -26,6 +26,7 @@ export const laterStylesheets = [
   'Radio',
   'Tooltip',
   'Stepper',
+  'Switch',
 ] as const;
 
 type LaterStylesheet = (typeof laterStylesheets)[number];
@@ -48,6 +49,7 @@ export const laterStylesOf: Record<string, readonly LaterStylesheet[]> = {
   // The theme draws selects' options without a scroll area; one asking for it gets its styles.
   Select: ['ScrollArea', 'Popover'],
   Stepper: ['Stepper'],
+  Switch: ['InlineInput', 'Switch'],
   Tooltip: ['Tooltip'],
 };
 

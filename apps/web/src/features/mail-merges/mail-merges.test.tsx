@@ -186,29 +186,22 @@ describe('mail merges page', () => {
     );
   });
 
-  it('MM-022 MM-023 MM-024 MM-025 MM-026 MM-027 the Mail results show the rates, the machine hits apart and a funnel chart with a text alternative', async () => {
+  /** Opens the dialog of a merge with these counts; returns its dialog and a row of its rates. */
+  async function openRates(overrides: Record<string, unknown>) {
     await renderInSpace(`${base}/sent/${campaignId}`, {
       user,
-      routes: routes({
-        [DETAIL]: json(
-          200,
-          detail({
-            trackingInfos: {
-              sent: 1200,
-              opened: 457,
-              clicked: 121,
-              bounced: 4,
-              unsubscribed: 3,
-              responded: 0,
-            },
-            machineHits: { opened: 1234, clicked: 0 },
-          }),
-        ),
-      }),
+      routes: routes({ [DETAIL]: json(200, detail(overrides)) }),
     });
     const dialog = await screen.findByRole('dialog');
     const rates = await within(dialog).findByRole('table', { name: 'Mail results' });
-    const row = (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')!;
+    return { dialog, row: (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')! };
+  }
+
+  it('MM-022 MM-023 MM-024 MM-025 MM-026 MM-027 the Mail results show the rates, the machine hits apart and a funnel chart with a text alternative', async () => {
+    const { dialog, row } = await openRates({
+      trackingInfos: { sent: 1200, opened: 457, clicked: 121, bounced: 4, unsubscribed: 3, responded: 0 },
+      machineHits: { opened: 1234, clicked: 0 },
+    });
     // delivered = 1.200 − 4 = 1.196 (100 % of sent); opened 457 / 1.196 ≈ 38 %; clicked 121 / 1.196 ≈ 10 %.
     expect(row('Sent')).toHaveTextContent(/^Sent1\.200$/);
     expect(row('Delivered')).toHaveTextContent('1.196100%');
@@ -227,21 +220,9 @@ describe('mail merges page', () => {
   });
 
   it('MM-027 rates of a merge with nothing sent show N/A', async () => {
-    await renderInSpace(`${base}/sent/${campaignId}`, {
-      user,
-      routes: routes({
-        [DETAIL]: json(
-          200,
-          detail({
-            trackingInfos: { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 },
-          }),
-        ),
-      }),
+    const { row } = await openRates({
+      trackingInfos: { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 },
     });
-    const rates = await within(await screen.findByRole('dialog')).findByRole('table', {
-      name: 'Mail results',
-    });
-    const row = (name: string) => within(rates).getByRole('rowheader', { name }).closest('tr')!;
     expect(row('Opened')).toHaveTextContent(/^Opened0N\/A$/);
     expect(row('Delivered')).toHaveTextContent(/^Delivered0N\/A$/);
   });

@@ -8,10 +8,10 @@ export interface FunnelStep {
   count: number | null;
 }
 
-const WIDTH = 480;
-const ROW_HEIGHT = 28;
-const LABEL_WIDTH = 90;
-const VALUE_WIDTH = 64;
+const WIDTH = 360;
+const ROW_HEIGHT = 32;
+const LABEL_WIDTH = 80;
+const VALUE_WIDTH = 56;
 
 /**
  * Sent → Delivered → Opened → Clicked as horizontal bars (visx: SVG, so the bars scale with the
@@ -42,7 +42,7 @@ export default function CampaignFunnel({ steps }: { steps: readonly FunnelStep[]
         const middle = top + y.bandwidth() / 2;
         return (
           <Group key={step.label} aria-hidden>
-            <text x={0} y={middle} dominantBaseline="middle" fontSize={13} fill="var(--mantine-color-text)">
+            <text x={0} y={middle} dominantBaseline="middle" fontSize={14} fill="var(--mantine-color-text)">
               {step.label}
             </text>
             <Bar
@@ -57,7 +57,7 @@ export default function CampaignFunnel({ steps }: { steps: readonly FunnelStep[]
               x={LABEL_WIDTH + width + 6}
               y={middle}
               dominantBaseline="middle"
-              fontSize={13}
+              fontSize={14}
               fill="var(--mantine-color-text)"
             >
               {formatCount(step.count)}

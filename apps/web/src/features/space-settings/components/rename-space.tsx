@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, TextInput, Title } from '@mantine/core';
 import { spaceNameError } from '@mergeboard/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { errorAlert, useAlerts } from '../../alerts';
 import { useRefreshSpaces, useSpace, useUpdateWorkspace } from '../../spaces';
+import { FormActions } from './form-actions';
 
 /**
  * SPACE-020 SPACE-021 SPACE-022: rename the space. Save stays disabled while the name is unchanged or saving;
@@ -58,21 +59,14 @@ function RenameForm({ workspaceId, savedName }: { workspaceId: string; savedName
             }}
             onBlur={() => setError(spaceNameError(name))}
           />
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              disabled={unchanged || update.isPending}
-              onClick={() => {
-                setName(savedName);
-                setError(null);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={unchanged || update.isPending} loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions
+            unchanged={unchanged}
+            saving={update.isPending}
+            onCancel={() => {
+              setName(savedName);
+              setError(null);
+            }}
+          />
         </Stack>
       </form>
     </Paper>

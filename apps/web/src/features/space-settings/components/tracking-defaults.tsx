@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorAlert, useAlerts } from '../../alerts';
+import { FormActions } from './form-actions';
 import { getWorkspaceQueryOptions, useSpace, useUpdateWorkspace } from '../../spaces';
 
 interface Defaults {
@@ -10,13 +11,18 @@ interface Defaults {
   clicks: boolean;
 }
 
+const SWITCHES = [
+  { key: 'opens', label: 'Track opens' },
+  { key: 'clicks', label: 'Track clicks' },
+] as const;
+
 /**
  * Issue 23: what 'Track opens' and 'Track clicks' start as in a new merge of this space. Save stays
  * disabled while unchanged or saving, and for anyone who may not change the space's settings.
  */
 export function TrackingDefaults() {
   const { space, details, permissions } = useSpace();
-  if (!details) return <Loader size="sm" aria-label="Loading the tracking defaults" />;
+  if (!details) return <Loader size="sm" role="status" aria-label="Loading the tracking defaults" />;
   return (
     <TrackingForm
       workspaceId={space.workspaceId}
@@ -74,45 +80,29 @@ function TrackingForm({
           <Text size="sm" c="dimmed">
             What new mail merges in this space start with; each merge can still change it.
           </Text>
-          <Switch
-            label="Track opens"
-            checked={choice.opens}
-            disabled={!canEdit || update.isPending}
-            onChange={(event) => {
-              setChoice({ ...choice, opens: event.currentTarget.checked });
-              setSavedNotice(false);
-            }}
-          />
-          <Switch
-            label="Track clicks"
-            checked={choice.clicks}
-            disabled={!canEdit || update.isPending}
-            onChange={(event) => {
-              setChoice({ ...choice, clicks: event.currentTarget.checked });
-              setSavedNotice(false);
-            }}
-          />
+          {SWITCHES.map(({ key, label }) => (
+            <Switch
+              key={key}
+              label={label}
+              checked={choice[key]}
+              disabled={!canEdit || update.isPending}
+              onChange={(event) => {
+                setChoice({ ...choice, [key]: event.currentTarget.checked });
+                setSavedNotice(false);
+              }}
+            />
+          ))}
           {savedNotice && unchanged && (
             <Alert color="green" role="status">
               Tracking defaults saved.
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              disabled={unchanged || update.isPending}
-              onClick={() => setChoice(saved)}
-            >
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={!canEdit || unchanged || update.isPending}
-              loading={update.isPending}
-            >
-              Save
-            </Button>
-          </Group>
+          <FormActions
+            unchanged={unchanged}
+            saving={update.isPending}
+            canSave={canEdit}
+            onCancel={() => setChoice(saved)}
+          />
         </Stack>
       </form>
     </Paper>
