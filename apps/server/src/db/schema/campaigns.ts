@@ -130,6 +130,8 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_pending_idx')
       .on(t.campaignId, t.rowNumber)
       .where(sql`${t.status} = 'PENDING'`),
+    // A sent merge's recipients list and export page through its rows in sheet order.
+    index('campaign_recipients_campaign_id_row_number_idx').on(t.campaignId, t.rowNumber),
     index('campaign_recipients_sending_idx')
       .on(t.claimedAt)
       .where(sql`${t.status} = 'SENDING'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_recipients_campaign_id_row_number_idx" ON "campaign_recipients" USING btree ("campaign_id","row_number");
