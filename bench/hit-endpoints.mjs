@@ -24,14 +24,10 @@ import { build } from 'esbuild';
 import { buildIfStale } from '../scripts/lib/build.mjs';
 import { startBuiltServer } from './lib/built-server.mjs';
 import { connect, freePort, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS, adminUrl } from './lib/load-settings.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5000);
 const CLIENT_ADDRESSES = 2000;
 const SESSION_SECRET = 'bench-hit-endpoints-session-secret-0123456789';

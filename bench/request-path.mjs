@@ -34,14 +34,10 @@ import autocannon from 'autocannon';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { signIn } from './lib/sign-in.mjs';
 import { connect, freePort, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS, adminUrl } from './lib/load-settings.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const OWNER = 'owner@acme.example';
 const SPACE = 'Acme Sales';

@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { root } from '../../scripts/lib/build.mjs';
 import { viewports, runJourneys } from '../lib/browser';
 import { journeyEnvironment } from '../lib/environment';
-import { settle } from '../lib/axe';
-import { shot as takeShot, signInAs } from '../lib/session';
+import { countOf, reloadUntil, stillShot as shot, uploadFromComposer, waitUntilSent } from '../lib/composer';
+import { signInAs } from '../lib/session';
 
 const OWNER = 'owner@acme.example';
 const FREE_USER = 'pat@gmail.com';
@@ -31,35 +31,6 @@ const SENDABLE_FIRST_NAMES = [
   'Sophie',
 ];
 const FREE_REFUSAL = 'Free users cannot schedule mail merges.';
-
-/**
- * The page from its top (a full-page picture of a scrolled page draws the fixed header mid-way)
- * once it is still (a dialog fading in is half drawn), then axe-checked.
- */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settle(page);
-  await takeShot(page, name);
-}
-
-/**
- * Opens the composer from the Sent page's button and picks `file` with 'Choose a file'; returns
- * the spreadsheet's name as the page shows it (the lists name a merge after it).
- */
-async function uploadFromComposer(page: Page, file: string): Promise<string> {
-  await page.getByRole('link', { name: 'New mail merge' }).click();
-  await page.getByRole('heading', { name: 'New mail merge' }).waitFor();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose a file' }).click();
-  await (await chooser).setFiles(file);
-  const shown = page.getByText(/^Spreadsheet: /);
-  return (await shown.locator('strong').first().innerText()).trim();
-}
-
-/** The number on one of the Recipients step's count cards. */
-async function countOf(page: Page, label: string): Promise<string> {
-  return (await page.getByRole('group', { name: label }).locator('p').nth(1).innerText()).trim();
-}
 
 /** Starts the message from the gallery's first template; returns its subject. */
 async function startFromFirstTemplate(page: Page): Promise<string> {
@@ -94,18 +65,6 @@ async function signAndInsertFieldInBody(page: Page, column: string): Promise<voi
   await picker.getByRole('combobox', { name: 'Column' }).selectOption(column);
   await picker.getByRole('button', { name: `Insert {{${column}}}` }).click();
   await body.getByText(`P.S. See you soon, {{${column}}}`).waitFor();
-}
-
-/** Reloads `url` until `done` holds (the workers send in the background). */
-async function reloadUntil(page: Page, url: string, done: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    await page.goto(url);
-    await page.getByRole('table').waitFor();
-    if (await done()) return;
-    await page.waitForTimeout(1_000);
-  }
-  throw new Error(`${what} did not happen within a minute`);
 }
 
 describe.skipIf(!runJourneys)('journeys: merge engine', () => {
@@ -167,14 +126,7 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
 
     // The Sent list: the merge with its 16 sent.
     const sentUrl = `${env.server.url}${prefix}/mail-merges/sent`;
-    const sentRow = page.getByRole('row').filter({ hasText: spreadsheet }).first();
-    await reloadUntil(
-      page,
-      sentUrl,
-      async () =>
-        (await sentRow.count()) > 0 && (await sentRow.getByRole('cell').nth(1).innerText()) === '16',
-      'the Sent list showing 16 sent',
-    );
+    await waitUntilSent(page, sentUrl, spreadsheet, 16);
     await shot(page, 'merge-engine-sent-desktop');
 
     // The local mailbox: the test, and the 16 messages each with its own first name.

@@ -21,8 +21,12 @@ if (!chromiumPath) {
   );
 }
 
-/** Headless Chromium with the flags this machine needs (no sandbox as root, no background traffic). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Chromium with the flags this machine needs (no sandbox as root, no background traffic).
+ * `userAgent` replaces HeadlessChrome's in every request, also those of sandboxed frames, which a
+ * context's userAgent option does not reach.
+ */
+export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   if (!chromiumPath)
     throw new Error('E2E_REQUIRED=1 but no Chromium was found (apt-get install -y chromium)');
   return chromium.launch({
@@ -36,6 +40,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : []),
     ],
   });
 }

@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+import { settle } from './axe';
+import { shot as takeShot } from './session';
+
+// What the journeys through the composer and the merge lists share.
+
+/**
+ * The page from its top (a full-page picture of a scrolled page draws the fixed header mid-way)
+ * once it is still (a dialog fading in is half drawn), then axe-checked.
+ */
+export async function stillShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await takeShot(page, name);
+}
+
+/**
+ * Opens the composer from the Sent page's button and picks `file` with 'Choose a file'; returns
+ * the spreadsheet's name as the page shows it (the lists name a merge after it).
+ */
+export async function uploadFromComposer(page: Page, file: string): Promise<string> {
+  await page.getByRole('link', { name: 'New mail merge' }).click();
+  await page.getByRole('heading', { name: 'New mail merge' }).waitFor();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles(file);
+  const shown = page.getByText(/^Spreadsheet: /);
+  return (await shown.locator('strong').first().innerText()).trim();
+}
+
+/** The number on one of the Recipients step's count cards. */
+export async function countOf(page: Page, label: string): Promise<string> {
+  return (await page.getByRole('group', { name: label }).locator('p').nth(1).innerText()).trim();
+}
+
+/** Reloads `url` until `done` holds (the workers send in the background). */
+export async function reloadUntil(page: Page, url: string, done: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    await page.goto(url);
+    await page.getByRole('table').waitFor();
+    if (await done()) return;
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`${what} did not happen within a minute`);
+}
+
+/** Reloads the Sent list until the merge named after `spreadsheet` shows `count` sent; answers its row. */
+export async function waitUntilSent(page: Page, sentUrl: string, spreadsheet: string, count: number) {
+  const sentRow = page.getByRole('row').filter({ hasText: spreadsheet }).first();
+  await reloadUntil(
+    page,
+    sentUrl,
+    async () =>
+      (await sentRow.count()) > 0 && (await sentRow.getByRole('cell').nth(1).innerText()) === String(count),
+    `the Sent list showing ${count} sent`,
+  );
+  return sentRow;
+}
