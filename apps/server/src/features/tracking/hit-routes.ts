@@ -35,10 +35,15 @@ function multipartFields(contentType: string, body: string): Record<string, stri
   return fields;
 }
 
-/** A target the browser can be sent to as it is (absolute, encoded), or null. */
+/**
+ * A target the browser can be sent to as it is (absolute, encoded, http or https), or null. The
+ * stored links are the body's http(s) links already; this keeps a redirect from ever being
+ * anything else, whatever the stored list holds.
+ */
 function redirectable(target: string): string | null {
   try {
-    return new URL(target).href;
+    const url = new URL(target);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
   } catch {
     return null;
   }
