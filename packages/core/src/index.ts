@@ -35,5 +35,6 @@ export * from './mail-merges/date-range';
 export * from './mail-merges/campaign-rates';
 export * from './mail-merges/scheduled-merge-rules';
 export * from './mail-merges/mail-merge-contracts';
+export * from './mail-merges/campaign-recipient-contracts';
 export * from './merge-engine';
 export * from './tracking';
