@@ -68,7 +68,9 @@ describe('alerts', () => {
     const input = await screen.findByRole('textbox', { name: 'Space name' });
     await user.clear(input);
     await user.type(input, 'Renamed Base');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Space name' })).getByRole('button', { name: 'Save' }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong.');
     expect(alert).toHaveTextContent('Please try again later.');
