@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { viewports, runJourneys } from '../lib/browser';
+import { stillShot } from '../lib/composer';
 import { journeyEnvironment } from '../lib/environment';
 import { callApi, shot, signInAs, spacePrefixOf } from '../lib/session';
 import { completeLocalSignIn } from '../lib/sign-in';
@@ -60,6 +61,12 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     // Transfer Acme Sales to the admin: General leaves the sidebar.
     await page.goto(`${env.server.url}${acmePrefix}/space/general`);
     await page.getByRole('heading', { name: 'Transfer ownership' }).waitFor();
+    await page.getByRole('switch', { name: 'Track opens' }).waitFor();
+    await shot(page, 'space-general-desktop');
+    await page.setViewportSize(viewports.mobile);
+    // The sidebar slides away at this width: pictured once it is still.
+    await stillShot(page, 'space-general-mobile');
+    await page.setViewportSize(viewports.desktop);
     await page.getByRole('combobox', { name: 'New owner' }).click();
     await page.getByRole('option', { name: /admin@acme.example/ }).click();
     await page.getByRole('button', { name: 'Transfer ownership' }).click();
