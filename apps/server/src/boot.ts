@@ -6,6 +6,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
 import { embeddedChainsFor } from './embedded-door';
 import { logSerializers } from './http/log-redaction';
+import { logOptions } from './log-options';
 
 /**
  * What every long-running process (the server, the worker) does first, kept free of the HTTP app
@@ -19,7 +20,8 @@ export interface Stoppable {
 
 /** The process's log for jobs and start-up: errors get the same redaction as the HTTP log's. */
 export function processLogger(config: Config): pino.Logger {
-  return pino({ level: config.LOG_LEVEL, serializers: { err: logSerializers.err } });
+  const { level, stream } = logOptions(config);
+  return pino({ level, serializers: { err: logSerializers.err } }, stream);
 }
 
 /**

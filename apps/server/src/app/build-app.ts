@@ -27,6 +27,7 @@ import { OneLinePerRequest } from '../http/request-log';
 import { registerRoute, type RouteDefinition } from '../http/route';
 import { defaultWebDistDir, registerSpa, type SpaHandler } from '../http/spa';
 import { withLogRedaction } from '../http/log-redaction';
+import { logOptions } from '../log-options';
 import { parseQueryString, refuseMalformedQueries } from '../http/strict-query';
 import { routes as defaultRoutes } from './routes';
 
@@ -64,7 +65,7 @@ function spaMeta(config: Runtime['config']): Record<string, string> {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options.context;
   const serverOptions: FastifyServerOptions = {
-    logger: withLogRedaction(options.logger ?? { level: config.LOG_LEVEL }),
+    logger: withLogRedaction(options.logger ?? logOptions(config)),
     // One line per request instead of two (http/request-log.ts).
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -70,7 +70,10 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   DEMO: booleanFlag.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Defaults by shape: `warn` on the embedded database (no line per request), `info` on PostgreSQL. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** `readable` (a line of text) by default on the embedded database, `json` on PostgreSQL. */
+  LOG_FORMAT: z.enum(['json', 'readable'], "must be 'json' or 'readable'").optional(),
   /** Lifetime of access tokens; the web app refreshes 2 s before it ends. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   MARKETPLACE_URL: z.url().default('https://workspace.google.com/marketplace'),
@@ -84,7 +87,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_FORMAT'> {
   SESSION_SECRET: string;
   /** Absolute data directory. */
   dataDir: string;
@@ -102,6 +105,11 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
   payments: { provider: 'stripe' | 'sandbox'; secretKey: string; webhookSecret: string };
   /** DKIM signing of merge messages, when DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN are set. */
   dkim: { privateKey: string; keySelector: string; domainName: string } | null;
+  /**
+   * The log, by shape unless LOG_LEVEL / LOG_FORMAT say otherwise: someone trying the embedded
+   * default at a terminal reads warnings and errors as text; production gets every request as JSON.
+   */
+  log: { level: NonNullable<Env['LOG_LEVEL']>; format: NonNullable<Env['LOG_FORMAT']> };
 }
 
 export class ConfigError extends Error {}
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { provider: 'local' };
   checkSignIn(signIn, publicUrl, parsed);
   const sessionSecret = parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir);
+  const embedded = !parsed.DATABASE_URL;
   return {
     ...parsed,
     dataDir,
@@ -212,6 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.MAIL_FROM ??
       `"${parsed.PRODUCT_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
     signIn,
+    log: {
+      level: parsed.LOG_LEVEL ?? (embedded ? 'warn' : 'info'),
+      format: parsed.LOG_FORMAT ?? (embedded ? 'readable' : 'json'),
+    },
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pgdata') },
