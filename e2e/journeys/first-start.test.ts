@@ -27,7 +27,11 @@ describe.skipIf(!runJourneys)('journey: first start of the built app', () => {
     await page.close();
   });
 
-  it('shuts down gracefully on SIGTERM (exit code 0)', async () => {
+  it('prints a readable start line and no line per request (the embedded default), then shuts down gracefully on SIGTERM (exit code 0)', async () => {
+    const afterPages = env.server.output();
+    expect(afterPages).toContain(`Mergeboard is running at ${env.server.url}`);
+    expect(afterPages).not.toContain('request completed');
+    expect(afterPages).not.toMatch(/^\{"level"/m);
     expect(await env.server.stop()).toBe(0);
     expect(env.server.output()).toContain('SIGTERM received');
   });

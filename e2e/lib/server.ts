@@ -57,7 +57,6 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Sta
       PUBLIC_URL: url,
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,15 +53,25 @@ export function buildIfStale({ force = false, only } = {}) {
     const output = path.join(root, target.output);
     const fresh = existsSync(output) && statSync(output).mtimeMs >= newestMtime(target.inputs);
     if (fresh && !force) continue;
-    console.log(`Building the ${name}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+    const started = Date.now();
+    process.stdout.write(`Building the ${name}… `);
+    // The build's own output (Vite's list of chunks) is shown only when it fails: a first start
+    // should say what it does, not print sixty lines of file sizes.
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
       cwd: root,
-      stdio: 'inherit',
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
       // Vitest sets NODE_ENV=test; a build made from the journeys must still be the production one
       // that `npm start` will serve.
       env: { ...process.env, NODE_ENV: 'production' },
     });
-    if (result.status !== 0) throw new Error(`Building the ${name} failed`);
+    if (result.status !== 0) {
+      console.log('failed.');
+      process.stdout.write(result.stdout ?? '');
+      process.stderr.write(result.stderr ?? '');
+      throw new Error(`Building the ${name} failed`);
+    }
+    console.log(`done in ${Math.round((Date.now() - started) / 1000)} s.`);
   }
   return path.join(root, targets.server.output);
 }
