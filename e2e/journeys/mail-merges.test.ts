@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { viewports, runJourneys } from '../lib/browser';
 import { journeyEnvironment } from '../lib/environment';
+import { badgesInFull } from '../lib/composer';
 import { callApi, shot, signInAs } from '../lib/session';
 
 interface SentItem {
@@ -141,6 +142,11 @@ describe.skipIf(!runJourneys)('journeys: mail merges', () => {
     const link = page.locator(`a[href^="${prefix}/mail-merges/scheduled/${merge.scheduledMergeId}"]`);
     await link.waitFor();
     await shot(page, 'mail-merges-scheduled-desktop');
+    // MM-030 at 375 px the status badges read in full.
+    await page.setViewportSize(viewports.mobile);
+    expect(new Set(await badgesInFull(page))).toEqual(new Set(['Scheduled', 'Error']));
+    await shot(page, 'mail-merges-scheduled-mobile');
+    await page.setViewportSize(viewports.desktop);
     await link.click();
     await page.waitForURL((url) => url.pathname.endsWith(`/scheduled/${merge.scheduledMergeId}`));
     const dialog = page.getByRole('dialog', { name: merge.title });

@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { root } from '../../scripts/lib/build.mjs';
 import { viewports, runJourneys } from '../lib/browser';
 import { journeyEnvironment } from '../lib/environment';
-import { countOf, reloadUntil, stillShot as shot, uploadFromComposer, waitUntilSent } from '../lib/composer';
+import {
+  badgesInFull,
+  countOf,
+  reloadUntil,
+  stillShot as shot,
+  uploadFromComposer,
+  waitUntilSent,
+} from '../lib/composer';
 import { signInAs } from '../lib/session';
 
 const OWNER = 'owner@acme.example';
@@ -46,18 +54,13 @@ async function startFromFirstTemplate(page: Page): Promise<string> {
 }
 
 /**
- * The gallery's bodies sign with {{Sender name}}, a column the sample lacks (the page says so and
- * will not go on): the signature is typed over it, then a P.S. gets `{{column}}` from the body's
- * merge field picker, at the cursor.
+ * The gallery's templates send with the sample as they are (issue 24); a P.S. gets `{{column}}`
+ * from the body's merge field picker, at the cursor, after the signature.
  */
-async function signAndInsertFieldInBody(page: Page, column: string): Promise<void> {
-  await page.getByText("The sheet has no column 'Sender name': change or remove {{Sender name}}.").waitFor();
+async function insertFieldInBody(page: Page, column: string): Promise<void> {
   const body = page.getByRole('textbox', { name: 'Message' });
-  await body.click();
-  // The signature's last line is the field: selected from the end of the text to the line's start.
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Shift+Home');
-  await page.keyboard.type('The Acme team');
+  await body.getByText('Best regards').click();
+  await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('P.S. See you soon, ');
   await page.getByRole('button', { name: 'Insert merge field in the message' }).click();
@@ -92,7 +95,7 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     const template = await startFromFirstTemplate(page);
     expect(template).toContain('{{First name}}');
     const subjectFor = (name: string) => template.replace('{{First name}}', name);
-    await signAndInsertFieldInBody(page, 'First name');
+    await insertFieldInBody(page, 'First name');
     await page.getByRole('spinbutton', { name: 'Row' }).fill('3');
     const preview = page.getByRole('region', { name: 'Preview of row 3' });
     await preview.getByText(`Subject: ${subjectFor('Alan')}`).waitFor();
@@ -116,6 +119,10 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     await shot(page, 'merge-composer-confirm-desktop');
     await confirm.getByRole('button', { name: 'Send 16 emails' }).click();
     await page.waitForURL((url) => url.pathname === `${prefix}/mail-merges/scheduled`);
+    // What happens next, and where to follow it (issue 24).
+    const started = page.getByRole('status', { name: 'Mail merge started' });
+    await started.getByText(`“${spreadsheet} - `).waitFor();
+    await started.getByRole('link', { name: 'Follow its progress' }).waitFor();
     // While it sends, the merge is on Scheduled, IN PROGRESS with its count; a fast worker may
     // already have finished it (then it is only on Sent).
     await page.getByText(/^\d+ total$/).waitFor();
@@ -123,11 +130,30 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     if ((await scheduledRow.count()) > 0)
       expect(await scheduledRow.innerText()).toMatch(/IN PROGRESS\s+\d+ \/ 16/);
     await shot(page, 'merge-engine-scheduled-desktop');
+    // Said once: a reload does not say it again.
+    await page.reload();
+    await page.getByText(/^\d+ total$/).waitFor();
+    expect(await started.count()).toBe(0);
 
     // The Sent list: the merge with its 16 sent.
     const sentUrl = `${env.server.url}${prefix}/mail-merges/sent`;
-    await waitUntilSent(page, sentUrl, spreadsheet, 16);
+    const sentRow = await waitUntilSent(page, sentUrl, spreadsheet, 16);
     await shot(page, 'merge-engine-sent-desktop');
+
+    // MM-008 an uploaded file has no Google Sheet to open: the dialog names it and downloads its rows.
+    await sentRow.getByRole('link').first().click();
+    const detail = page.getByRole('dialog');
+    await detail.getByText(`Uploaded file: ${spreadsheet}`).waitFor();
+    expect(await detail.getByRole('link', { name: 'Open in Google Sheets' }).count()).toBe(0);
+    const download = page.waitForEvent('download');
+    await detail.getByRole('button', { name: 'Download as CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^Exported_contacts_Contacts_\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = readFileSync(await file.path(), 'utf8').split('\r\n');
+    expect(rows[0]).toBe('First name,Last name,Email,Company,Full name,Signed up');
+    expect(rows.filter(Boolean)).toHaveLength(21);
+    await shot(page, 'merge-engine-sent-upload-dialog-desktop');
+    await page.keyboard.press('Escape');
 
     // The local mailbox: the test, and the 16 messages each with its own first name.
     await page.goto(`${env.server.url}/mailbox`);
@@ -151,7 +177,7 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     await page.getByRole('group', { name: 'Valid' }).getByText('30', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Next: Message' }).click();
     await startFromFirstTemplate(page);
-    await signAndInsertFieldInBody(page, 'First name');
+    await insertFieldInBody(page, 'First name');
     await page.getByRole('button', { name: 'Next: Send' }).click();
 
     // CONST-018: Schedule refused with the spec's reason; the summary says what today's quota allows.
@@ -178,6 +204,10 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     );
     expect(await row.innerText()).toContain('20 / 30');
     await shot(page, 'merge-engine-free-scheduled-desktop');
+    // MM-030 at 375 px its status badge reads in full.
+    await page.setViewportSize(viewports.mobile);
+    expect(await badgesInFull(page)).toEqual(['Waiting for quota']);
+    await shot(page, 'merge-engine-free-scheduled-mobile');
     await page.close();
   });
 

@@ -57,3 +57,29 @@ export async function waitUntilSent(page: Page, sentUrl: string, spreadsheet: st
   );
   return sentRow;
 }
+
+/**
+ * The status badges of the list on the page, each checked to read in full: neither the badge nor
+ * its label cuts its text (at 375 px they once read 'SCH…', 'ERR…', 'WAITIN…'), and the list
+ * still fits the screen. Answers their texts.
+ */
+export async function badgesInFull(page: Page): Promise<string[]> {
+  const badges = page.getByRole('table').locator('.mantine-Badge-root');
+  await badges.first().waitFor();
+  const cut = await badges.evaluateAll((roots) =>
+    roots
+      .filter((root) =>
+        [root, root.querySelector('.mantine-Badge-label')!].some(
+          (box) => box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+        ),
+      )
+      .map((root) => root.textContent),
+  );
+  if (cut.length > 0) throw new Error(`status badges cut short: ${cut.join(', ')}`);
+  // And the list fits the screen: no column pushed out of sight to make room for them.
+  const overflow = await page
+    .getByRole('table')
+    .evaluate((table) => table.getBoundingClientRect().right - document.documentElement.clientWidth);
+  if (overflow > 0) throw new Error(`the list is ${overflow} px wider than the screen`);
+  return badges.allTextContents();
+}

@@ -728,6 +728,10 @@ const accountTable: Record<
     request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/recipients/export`],
     expect: [401, 404, 403, 404],
   },
+  'GET /api/users/me/campaigns/:id/spreadsheet/export': {
+    request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/spreadsheet/export`],
+    expect: [401, 404, 403, 404],
+  },
   'GET /api/users/me/campaigns/:id/pollResults': {
     request: () => ['GET', `/api/users/me/campaigns/${UNKNOWN_ID}/pollResults`],
     expect: [401, 404, 403, 404],
@@ -746,6 +750,10 @@ const accountTable: Record<
   },
   'GET /api/users/me/scheduled-campaigns/:id': {
     request: () => ['GET', `/api/users/me/scheduled-campaigns/${UNKNOWN_ID}`],
+    expect: [401, 404, 403, 404],
+  },
+  'GET /api/users/me/scheduled-campaigns/:id/spreadsheet/export': {
+    request: () => ['GET', `/api/users/me/scheduled-campaigns/${UNKNOWN_ID}/spreadsheet/export`],
     expect: [401, 404, 403, 404],
   },
   'DELETE /api/users/me/scheduledCampaigns/:scheduledMergeId': {

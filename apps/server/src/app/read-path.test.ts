@@ -16,6 +16,8 @@ const WRITING_ON_PURPOSE = new Set([
   '/api/users/me/campaigns/export',
   '/api/users/me/scheduled-campaigns/export',
   '/api/users/me/campaigns/:id/recipients/export',
+  '/api/users/me/campaigns/:id/spreadsheet/export',
+  '/api/users/me/scheduled-campaigns/:id/spreadsheet/export',
   '/api/users/me/workspaces/:workspaceId/unsubscriptions/export',
   '/api/users/me/workspaces/:workspaceId/bounces/export',
 ]);

@@ -255,14 +255,15 @@ describe('data model', () => {
       sheetName: 'Sheet1',
       spreadsheetName: 'Leads',
       title: 'Leads - Sheet1',
+      spreadsheetLink: '',
     });
     await database.db
       .insert(scheduledMerges)
       .values(SCHEDULED_MERGE_STATUSES.map((status, index) => ({ ...merge(String(index)), status })));
     const error = await rejection(
       database.execute(
-        `INSERT INTO scheduled_merges (workspace_id, user_id, spreadsheet_id, sheet_id, sheet_name, spreadsheet_name, title, status)
-         VALUES ($1, $2, 'spreadsheet', 'other', 'Sheet1', 'Leads', 'Leads - Sheet1', 'DONE')`,
+        `INSERT INTO scheduled_merges (workspace_id, user_id, spreadsheet_id, sheet_id, sheet_name, spreadsheet_name, title, spreadsheet_link, status)
+         VALUES ($1, $2, 'spreadsheet', 'other', 'Sheet1', 'Leads', 'Leads - Sheet1', '', 'DONE')`,
         [space.id, user.id],
       ),
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
 import { csvFileSchema } from '../contracts/csv-file';
-import { SCHEDULED_MERGE_STATUSES } from '../constants/domain';
+import { SCHEDULED_MERGE_STATUSES, SPREADSHEET_SOURCES } from '../constants/domain';
 import { DATE_RANGE_OPTIONS, TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
 
@@ -41,11 +41,21 @@ export const sentCampaignSchema = z
   })
   .meta({ id: 'SentCampaign' });
 
+/**
+ * Where a merge's rows came from: a linked Google Sheet (spreadsheetLink opens it) or an uploaded
+ * file, which has no page to open (spreadsheetLink is empty): its rows download as CSV instead.
+ */
+const spreadsheetSource = z
+  .enum(SPREADSHEET_SOURCES)
+  .describe('GOOGLE_SHEETS: spreadsheetLink opens it; UPLOAD: no link, the rows download as CSV');
+
 /** MM-016: the detail adds the subject (null when sent by someone else), sheet key, unsubscribed, responded. */
 export const campaignDetailSchema = sentCampaignSchema
   .extend({
     emailSubject: z.string().nullable(),
     mergeSourceSheetKey: z.string(),
+    spreadsheetName: z.string(),
+    spreadsheetSource,
     trackingInfos: trackingInfos.extend({ unsubscribed: z.number().int(), responded: z.number().int() }),
     machineHits: z
       .object({ opened: z.number().int(), clicked: z.number().int() })
@@ -78,6 +88,20 @@ export const getSentCampaign = defineContract({
   tags: ['mail-merges'],
   params: campaignIdParams,
   response: campaignDetailSchema,
+});
+
+/** The rows a merge read from an uploaded file: its header, then every row, as CSV. */
+const spreadsheetFileSummary = (which: string) =>
+  `The rows of the uploaded file ${which} read, as a CSV file (its header, then its rows; cells that ` +
+  "a spreadsheet would read as a formula start with '); 404 for a Google Sheet or a deleted file";
+
+export const exportCampaignSpreadsheet = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/campaigns/:id/spreadsheet/export`,
+  summary: spreadsheetFileSummary("one of the caller's sent mail merges"),
+  tags: ['mail-merges'],
+  params: campaignIdParams,
+  response: csvFileSchema,
 });
 
 export const getPollResults = defineContract({
@@ -134,6 +158,7 @@ export const scheduledCampaignSchema = z
     spreadsheetName: z.string(),
     title: z.string(),
     spreadsheetLink: z.string(),
+    spreadsheetSource,
     mergeTime: z.number().int().nullable().describe('Next run; null while waiting for the quota'),
     createdTime: z.number().int(),
     numberOfEmailsSent: z.number().int(),
@@ -180,6 +205,15 @@ export const getScheduledCampaign = defineContract({
   tags: ['mail-merges'],
   params: z.object({ id: z.uuid('id must be a scheduled merge id') }),
   response: scheduledCampaignSchema,
+});
+
+export const exportScheduledSpreadsheet = defineContract({
+  method: 'GET',
+  path: `${base}/users/me/scheduled-campaigns/:id/spreadsheet/export`,
+  summary: spreadsheetFileSummary("one of the caller's scheduled mail merges"),
+  tags: ['mail-merges'],
+  params: z.object({ id: z.uuid('id must be a scheduled merge id') }),
+  response: csvFileSchema,
 });
 
 export const cancelScheduledCampaign = defineContract({

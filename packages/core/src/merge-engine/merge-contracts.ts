@@ -11,6 +11,8 @@ const spaceParams = z.object({ id: z.uuid('id must be a space id') });
 
 /** The longest subject, sender name or column name accepted (a header line stays readable). */
 const MERGE_LINE_MAX_LENGTH = 998;
+/** The longest name a sender may give a merge (the lists show it as its title). */
+export const MERGE_NAME_MAX_LENGTH = 200;
 /** The largest body accepted: a mail body, not a file. */
 const MERGE_BODY_MAX_LENGTH = 500_000;
 
@@ -126,6 +128,12 @@ function isTimeZone(value: string): boolean {
 
 export const createMergeBodySchema = z.object({
   ...sheetFields,
+  /** Left out, the merge is named after its sheet: 'spreadsheet name - sheet name' (the spec's title). */
+  name: text()
+    .trim()
+    .min(1, 'The name cannot be blank: leave it out to name the merge after its sheet')
+    .max(MERGE_NAME_MAX_LENGTH, `The name must be at most ${MERGE_NAME_MAX_LENGTH} characters`)
+    .optional(),
   emailColumn: column,
   ...messageFields,
   ...trackingFields,
@@ -154,6 +162,7 @@ export const createMerge = defineContract({
     campaignId: z.string().nullable().describe('Null until a scheduled merge starts'),
     toSend: z.number().int().describe(`Addresses to send (at most ${SPREADSHEET_LIMITS.maxRows})`),
     skipped: mergeSkippedSchema,
+    title: z.string().describe("The merge's name on the Scheduled and Sent lists"),
   }),
   successStatus: 201,
 });

@@ -33,7 +33,7 @@ export const campaigns = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'spreadsheet name - sheet name'. */
+    /** The name the sender gave the merge, else 'spreadsheet name - sheet name'. */
     title: text('title').notNull(),
     spreadsheetId: text('spreadsheet_id').notNull(),
     spreadsheetName: text('spreadsheet_name').notNull(),
@@ -41,6 +41,7 @@ export const campaigns = pgTable(
     sheetName: text('sheet_name').notNull(),
     /** Spreadsheet id and sheet id joined by a dash (split at the last dash). */
     mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
+    /** The Google Sheet's link; empty for an uploaded file. */
     spreadsheetLink: text('spreadsheet_link').notNull(),
     emailSubject: text('email_subject'),
     /** Form submission notifications are left out of the "emails sent" stat cards. */

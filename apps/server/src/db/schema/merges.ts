@@ -29,6 +29,8 @@ export const merges = pgTable(
     sheetId: text('sheet_id').notNull(),
     spreadsheetName: text('spreadsheet_name').notNull(),
     sheetName: text('sheet_name').notNull(),
+    /** The name the sender gave the merge; null for the spec's 'spreadsheet name - sheet name'. */
+    title: text('title'),
     emailColumn: text('email_column').notNull(),
     subject: text('subject').notNull(),
     bodyHtml: text('body_html').notNull(),

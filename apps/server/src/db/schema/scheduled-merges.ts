@@ -25,6 +25,11 @@ export const scheduledMerges = pgTable(
     sheetName: text('sheet_name').notNull(),
     spreadsheetName: text('spreadsheet_name').notNull(),
     title: text('title').notNull(),
+    /**
+     * The Google Sheet's link, written when the merge is made; empty for an uploaded file, which
+     * has no page to open (its rows download as CSV instead).
+     */
+    spreadsheetLink: text('spreadsheet_link').notNull(),
     mergeTime: timestamptz('merge_time'),
     status: text('status', { enum: SCHEDULED_MERGE_STATUSES }).notNull().default('SCHEDULED'),
     error: text('error'),

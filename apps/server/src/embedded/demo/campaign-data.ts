@@ -101,7 +101,8 @@ interface Rates {
   unsubscribe: number;
 }
 
-const spreadsheetLink = (spreadsheetId: string, sheetId: string) =>
+/** The demo's merges read Google Sheets: the page 'Open in Google Sheets' opens. */
+export const spreadsheetLink = (spreadsheetId: string, sheetId: string) =>
   `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit#gid=${sheetId}`;
 
 /**

@@ -6,6 +6,11 @@ interface TemplateText {
   paragraphs: readonly string[];
 }
 
+/**
+ * The gallery. Every template sends as it is with the shipped sample sheets (samples/contacts.xlsx:
+ * First name, Last name, Email, Company, Full name, Signed up): a merge field the sheet lacks
+ * would stop the send, so they use only those columns (gallery-templates.test.ts checks each).
+ */
 const TEMPLATES: readonly TemplateText[] = [
   {
     subject: 'Welcome aboard, {{First name}}!',
@@ -27,20 +32,20 @@ const TEMPLATES: readonly TemplateText[] = [
     subject: 'Following up on our conversation',
     color: '#7b61ff',
     paragraphs: [
-      'Thanks again for your time on {{Meeting date}}. As promised, here is a short summary of what we discussed.',
+      'Thanks again for your time last week. As promised, here is a short summary of what we discussed for {{Company}}.',
       'Let me know if I missed anything, and whether next steps on our side still work for you.',
     ],
   },
   {
-    subject: 'You’re invited: {{Event name}}',
+    subject: 'You’re invited, {{First name}}: our spring webinar',
     color: '#e8710a',
     paragraphs: [
-      'Join us on {{Event date}} for an hour of practical ideas, live demos and time for your questions.',
-      'Seats are limited, so save yours today.',
+      'Join us next Thursday for an hour of practical ideas, live demos and time for your questions.',
+      'Seats are limited, so save yours today, and feel free to bring a colleague from {{Company}}.',
     ],
   },
   {
-    subject: 'Your monthly newsletter – {{Month}}',
+    subject: 'Your monthly newsletter, {{First name}}',
     color: '#1a73e8',
     paragraphs: [
       'Here is what happened this month: new features, customer stories, and the events coming up.',
@@ -51,7 +56,7 @@ const TEMPLATES: readonly TemplateText[] = [
     subject: 'Thank you for your order, {{First name}}',
     color: '#188038',
     paragraphs: [
-      'Your order {{Order number}} is confirmed and will ship within two business days.',
+      'Your order for {{Company}} is confirmed and will ship within two business days.',
       'You will get another email with the tracking link as soon as it leaves our warehouse.',
     ],
   },
@@ -60,7 +65,7 @@ const TEMPLATES: readonly TemplateText[] = [
     color: '#c5221f',
     paragraphs: [
       'I would love to show you how teams like {{Company}} save several hours a week on outreach.',
-      'Would {{Proposed slot}} work for a short call?',
+      'Would Tuesday or Wednesday afternoon work for a short call?',
     ],
   },
   {
@@ -88,18 +93,18 @@ const TEMPLATES: readonly TemplateText[] = [
     ],
   },
   {
-    subject: 'Payment reminder: invoice {{Invoice number}}',
+    subject: 'Payment reminder for {{Company}}',
     color: '#5f6368',
     paragraphs: [
-      'This is a friendly reminder that invoice {{Invoice number}} of {{Amount}} is due on {{Due date}}.',
+      'This is a friendly reminder that our latest invoice to {{Company}} is due at the end of the month.',
       'If you have already paid, please ignore this email. Thank you!',
     ],
   },
   {
-    subject: 'We’d love your feedback on {{Product}}',
+    subject: 'We’d love your feedback, {{First name}}',
     color: '#d01884',
     paragraphs: [
-      'You have been using {{Product}} for a few weeks now, and your opinion matters to us.',
+      'You have been with us since {{Signed up}}, and your opinion matters to us.',
       'Would you take two minutes to tell us what works well and what we should improve?',
     ],
   },
@@ -124,7 +129,7 @@ function thumbnail(subject: string, color: string): string {
 function previewHtml(template: TemplateText): string {
   const paragraphs = template.paragraphs.map((text) => `<p>${escapeXml(text)}</p>`).join('');
   return `<div style="font-family: Arial, sans-serif; font-size: 14px; color: #202124; line-height: 1.5">
-<p>Hi {{First name}},</p>${paragraphs}<p>Best regards,<br>{{Sender name}}</p></div>`;
+<p>Hi {{First name}},</p>${paragraphs}<p>Best regards</p></div>`;
 }
 
 export function buildTemplates(now: Date): (typeof templates.$inferInsert)[] {

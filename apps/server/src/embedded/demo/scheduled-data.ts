@@ -1,6 +1,7 @@
 import type { ScheduledMergeStatus } from '@mergeboard/core';
 import type { scheduledMerges } from '../../db/schema';
 import { DAY, HOUR, MINUTE } from './address-book';
+import { spreadsheetLink } from './campaign-data';
 import type { Random } from './random';
 import type { DemoMember } from './spaces';
 
@@ -159,14 +160,17 @@ export function buildScheduledMerges(options: {
     const sender = senders[index % senders.length];
     if (!sender) throw new Error('The demo needs at least one sender');
     const createdAt = at(-random.int(1, 9) * DAY - random.int(0, 12) * HOUR);
+    const spreadsheetId = random.token(44);
+    const sheetId = example.sheetName === 'Sheet1' ? '0' : String(random.int(100_000_000, 2_000_000_000));
     return {
       workspaceId,
       userId: sender.userId,
-      spreadsheetId: random.token(44),
-      sheetId: example.sheetName === 'Sheet1' ? '0' : String(random.int(100_000_000, 2_000_000_000)),
+      spreadsheetId,
+      sheetId,
       sheetName: example.sheetName,
       spreadsheetName: example.spreadsheetName,
       title: `${example.spreadsheetName} - ${example.sheetName}`,
+      spreadsheetLink: spreadsheetLink(spreadsheetId, sheetId),
       mergeTime: example.nextRunInMs === null ? null : at(example.nextRunInMs),
       status: example.status,
       error: example.error ?? null,

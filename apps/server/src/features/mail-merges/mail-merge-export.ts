@@ -1,7 +1,6 @@
 import { nextDelivery, UPON_QUOTA_RESET } from '@mergeboard/core';
 import type { CsvColumn } from '../../lib/csv-export';
 import {
-  spreadsheetLinkOf,
   toScheduledCampaign,
   type CampaignRow,
   type RecipientActivity,
@@ -30,7 +29,7 @@ export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
   { header: 'emailsSent', value: ({ merge }) => merge.sentCount },
   { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
   { header: 'error', value: ({ merge }) => merge.error },
-  { header: 'spreadsheetLink', value: ({ merge }) => spreadsheetLinkOf(merge) },
+  { header: 'spreadsheetLink', value: ({ merge }) => merge.spreadsheetLink },
 ];
 
 /** The columns of a sent merge's recipients export (CONST-010), one row a recipient; times in UTC. */

@@ -2,7 +2,9 @@ import {
   cancelScheduledCampaign,
   countScheduledCampaigns,
   exportCampaignRecipients,
+  exportCampaignSpreadsheet,
   exportScheduledCampaigns,
+  exportScheduledSpreadsheet,
   exportSentCampaigns,
   getPollResponses,
   getPollResults,
@@ -19,7 +21,9 @@ import { streamCsv, type CsvColumn } from '../../lib/csv-export';
 import {
   cancelScheduled,
   countScheduledInSpace,
+  exportCampaignFile,
   exportRecipients,
+  exportScheduledFile,
   exportScheduled,
   exportSent,
   listRecipients,
@@ -77,6 +81,12 @@ export const mailMergeRoutes = [
       ),
   }),
   defineRoute({
+    contract: exportCampaignSpreadsheet,
+    access: { kind: 'user' },
+    handler: ({ params, user, context, reply }) =>
+      streamed(reply, exportCampaignFile(context.database.db, { userId: user.id, campaignId: params.id })),
+  }),
+  defineRoute({
     contract: getPollResults,
     access: { kind: 'user' },
     handler: ({ params, user, context }) =>
@@ -104,6 +114,15 @@ export const mailMergeRoutes = [
     access: { kind: 'user' },
     handler: ({ params, user, context }) =>
       readScheduled(context.database.db, { userId: user.id, scheduledMergeId: params.id }),
+  }),
+  defineRoute({
+    contract: exportScheduledSpreadsheet,
+    access: { kind: 'user' },
+    handler: ({ params, user, context, reply }) =>
+      streamed(
+        reply,
+        exportScheduledFile(context.database.db, { userId: user.id, scheduledMergeId: params.id }),
+      ),
   }),
   defineRoute({
     contract: cancelScheduledCampaign,

@@ -1,4 +1,4 @@
-import type { MergePoll } from '@mergeboard/core';
+import type { MergePoll, SpreadsheetSource } from '@mergeboard/core';
 import type { campaignRecipients, campaigns, scheduledMerges } from '../../db/schema';
 
 /** The answers' shapes of the mail-merge calls, from their database rows. */
@@ -30,13 +30,22 @@ export function toSentCampaign(row: CampaignRow) {
   };
 }
 
-/** A sent merge as its detail shows it: the list's fields and the rest of its counters. */
+/**
+ * A merge's link is written when it is made: a Google Sheet's page, or empty for an uploaded file
+ * (merge-engine's spreadsheetLinkOf).
+ */
+export const spreadsheetSourceOf = (row: { spreadsheetLink: string }): SpreadsheetSource =>
+  row.spreadsheetLink === '' ? 'UPLOAD' : 'GOOGLE_SHEETS';
+
+/** A sent merge as its detail shows it: the list's fields, its sheet and the rest of its counters. */
 export function toSentCampaignDetail(row: CampaignRow) {
   const listed = toSentCampaign(row);
   return {
     ...listed,
     emailSubject: row.emailSubject,
     mergeSourceSheetKey: row.mergeSourceSheetKey,
+    spreadsheetName: row.spreadsheetName,
+    spreadsheetSource: spreadsheetSourceOf(row),
     trackingInfos: {
       ...listed.trackingInfos,
       unsubscribed: row.unsubscribedCount,
@@ -45,10 +54,6 @@ export function toSentCampaignDetail(row: CampaignRow) {
     machineHits: { opened: row.machineOpenHits, clicked: row.machineClickHits },
   };
 }
-
-/** The sheet a scheduled merge reads, as a link (list, detail and export alike). */
-export const spreadsheetLinkOf = (row: Pick<ScheduledRow, 'spreadsheetId' | 'sheetId'>) =>
-  `https://docs.google.com/spreadsheets/d/${row.spreadsheetId}/edit#gid=${row.sheetId}`;
 
 /** A scheduled merge as the list and its detail show it (API-044). */
 export function toScheduledCampaign(row: ScheduledRow) {
@@ -61,7 +66,8 @@ export function toScheduledCampaign(row: ScheduledRow) {
     sheetName: row.sheetName,
     spreadsheetName: row.spreadsheetName,
     title: row.title,
-    spreadsheetLink: spreadsheetLinkOf(row),
+    spreadsheetLink: row.spreadsheetLink,
+    spreadsheetSource: spreadsheetSourceOf(row),
     mergeTime: row.mergeTime?.getTime() ?? null,
     createdTime: row.createdAt.getTime(),
     numberOfEmailsSent: row.sentCount,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { cancelMergeOf } from '../merge-engine';
+import { uploadedSheetFile } from '../spreadsheets';
 import type { CsvColumn } from '../../lib/csv-export';
 import { recordCsvExport } from '../../lib/record-csv-export';
 import { recipientExportColumns, scheduledExportColumns, sentExportColumns } from './mail-merge-export';
@@ -151,6 +152,32 @@ export async function readSent(db: Db, options: { userId: string; campaignId: st
   return toSentCampaignDetail(await requireOwnCampaign(db, options.userId, options.campaignId));
 }
 
+/**
+ * The rows of the uploaded file a merge of the caller's read, to download as CSV: what the
+ * dialogs offer instead of 'Open in Google Sheets' for a file, which has no page to open. Logged
+ * like an export (EVT-008). A Google Sheet's merge, or one whose file was deleted since, is a 404.
+ */
+async function spreadsheetFileOf(
+  db: Db,
+  userId: string,
+  merge: { workspaceId: string; spreadsheetId: string; sheetId: string; spreadsheetLink: string },
+  filters: Record<string, string>,
+) {
+  if (merge.spreadsheetLink !== '')
+    throw new AppError('not_found', 'This mail merge reads a Google Sheet: open it in Google Sheets');
+  const file = await uploadedSheetFile(db, { userId, workspaceId: merge.workspaceId }, merge);
+  if (!file) throw new AppError('not_found', 'The file of this mail merge has been deleted');
+  await recordCsvExport(db, { userId, list: 'mail_merge_spreadsheet', filters });
+  return { what: `${file.spreadsheetName} ${file.sheetName}`, columns: file.columns, batches: file.batches };
+}
+
+/** The uploaded file one of the caller's sent merges read, as CSV. */
+export async function exportCampaignFile(db: Db, options: { userId: string; campaignId: string }) {
+  const { userId, campaignId } = options;
+  const campaign = await requireOwnCampaign(db, userId, campaignId);
+  return spreadsheetFileOf(db, userId, campaign, { campaignId });
+}
+
 /** API-050: the poll results of one of the caller's sent merges. */
 export async function readPollResults(db: Db, options: { userId: string; campaignId: string }) {
   await requireOwnCampaign(db, options.userId, options.campaignId);
@@ -248,6 +275,14 @@ export async function readScheduled(db: Db, options: { userId: string; scheduled
   const row = await findOwnScheduledMerge(db, options.userId, options.scheduledMergeId);
   if (!row) throw notFound();
   return toScheduledCampaign(row);
+}
+
+/** The uploaded file one of the caller's scheduled merges reads, as CSV. */
+export async function exportScheduledFile(db: Db, options: { userId: string; scheduledMergeId: string }) {
+  const { userId, scheduledMergeId } = options;
+  const row = await findOwnScheduledMerge(db, userId, scheduledMergeId);
+  if (!row) throw notFound();
+  return spreadsheetFileOf(db, userId, row, { scheduledMergeId });
 }
 
 /** API-046: cancels one of the caller's scheduled merges, with its audit event, in one transaction. */

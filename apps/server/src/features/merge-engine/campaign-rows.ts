@@ -1,3 +1,4 @@
+import { mergeTitle } from '@mergeboard/core';
 import type { Tx } from '../../db/client';
 import {
   insertCampaign,
@@ -8,8 +9,18 @@ import {
 import type { MergeRow } from './merge-queries';
 import type { SheetRecipients } from './sheet-source';
 
-/** The spec's title of a merge: 'spreadsheet name - sheet name'. */
-export const mergeTitle = (spreadsheetName: string, sheetName: string) => `${spreadsheetName} - ${sheetName}`;
+/** A merge's title on the lists: the name its sender gave it, else the spec's, from its sheet. */
+export const titleOf = (
+  merge: Pick<MergeRow, 'title'>,
+  sheet: Pick<SheetRecipients, 'spreadsheetName' | 'sheetName'>,
+) => merge.title ?? mergeTitle(sheet.spreadsheetName, sheet.sheetName);
+
+/**
+ * The page 'Open in Google Sheets' opens, for a linked Google Sheet; empty for an uploaded file,
+ * which has no page (the dialogs offer its rows as CSV instead).
+ */
+export const spreadsheetLinkOf = (sheet: Pick<SheetRecipients, 'externalId'>, sheetId: string) =>
+  sheet.externalId ? `https://docs.google.com/spreadsheets/d/${sheet.externalId}/edit#gid=${sheetId}` : '';
 
 /**
  * The spreadsheet id the Sent and Scheduled lists know a merge by: Google's id for a linked Google
@@ -30,15 +41,13 @@ export async function writeCampaign(tx: Tx, merge: MergeRow, sheet: SheetRecipie
   const campaignId = await insertCampaign(tx, {
     workspaceId: merge.workspaceId,
     userId: merge.userId,
-    title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
+    title: titleOf(merge, sheet),
     spreadsheetId,
     spreadsheetName: sheet.spreadsheetName,
     sheetId: merge.sheetId,
     sheetName: sheet.sheetName,
     mergeSourceSheetKey: `${spreadsheetId}-${merge.sheetId}`,
-    spreadsheetLink: sheet.externalId
-      ? `https://docs.google.com/spreadsheets/d/${sheet.externalId}/edit#gid=${merge.sheetId}`
-      : '',
+    spreadsheetLink: spreadsheetLinkOf(sheet, merge.sheetId),
     emailSubject: merge.subject,
   });
   await insertPendingRecipients(tx, campaignId, sheet.sendable);

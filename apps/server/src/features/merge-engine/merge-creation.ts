@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
-import { listedSpreadsheetId, mergeTitle, writeCampaign } from './campaign-rows';
+import { listedSpreadsheetId, spreadsheetLinkOf, titleOf, writeCampaign } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
 import {
   deleteScheduledMerge,
@@ -123,6 +123,7 @@ export async function createMerge(
   const tracking = await trackingOf(db, sender.workspaceId, body);
   const sendAt = send.mode === 'schedule' ? new Date(Math.max(send.at, Date.now())) : new Date();
   const spreadsheetKey = listedSpreadsheetId({ spreadsheetId: body.spreadsheetId }, sheet);
+  const title = titleOf({ title: body.name ?? null }, sheet);
   return db
     .transaction(async (tx) => {
       await clearStoppedMergeOfSheet(tx, sender.userId, spreadsheetKey, body.sheetId);
@@ -133,7 +134,8 @@ export async function createMerge(
         sheetId: body.sheetId,
         sheetName: sheet.sheetName,
         spreadsheetName: sheet.spreadsheetName,
-        title: mergeTitle(sheet.spreadsheetName, sheet.sheetName),
+        title,
+        spreadsheetLink: spreadsheetLinkOf(sheet, body.sheetId),
         mergeTime: sendAt,
         status: send.mode === 'now' ? 'IN PROGRESS' : 'SCHEDULED',
         toSendCount: sheet.sendable.length,
@@ -145,6 +147,7 @@ export async function createMerge(
         sheetId: body.sheetId,
         spreadsheetName: sheet.spreadsheetName,
         sheetName: sheet.sheetName,
+        title: body.name ?? null,
         emailColumn: body.emailColumn,
         subject: body.subject,
         bodyHtml: body.bodyHtml,
@@ -167,6 +170,7 @@ export async function createMerge(
         campaignId,
         toSend: sheet.sendable.length,
         skipped: sheet.skipped,
+        title,
       };
     })
     .catch((error: unknown) => {

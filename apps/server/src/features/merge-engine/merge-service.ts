@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { mergeTitle } from './campaign-rows';
+import { titleOf } from './campaign-rows';
 import { requireColumns, requireSheet } from './merge-creation';
 import { mergeWithCounts, senderNameRow, spaceOfMerge } from './merge-queries';
 import { inertUrls, mergeMessage } from './message';
@@ -34,7 +34,7 @@ export async function readMerge(db: Db, options: { sender: Sender; mergeId: stri
     skipped: merge.skipped,
     campaignId: merge.campaignId,
     scheduledMergeId: merge.scheduledMergeId,
-    title: mergeTitle(merge.spreadsheetName, merge.sheetName),
+    title: titleOf(merge, merge),
   };
 }
 

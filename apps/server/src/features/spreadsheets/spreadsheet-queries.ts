@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SpreadsheetSource } from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
 import { spreadsheetRows, spreadsheetSheets, spreadsheets } from '../../db/schema';
@@ -90,6 +90,50 @@ export async function selectSheet(db: Db, owner: Owner, spreadsheetId: string, s
     )
     .limit(1);
   return row?.sheet ?? null;
+}
+
+/** A sheet of a file the owner uploaded, with the file's name; null for a Google Sheet, or none of theirs. */
+export async function selectUploadedSheet(db: Db, owner: Owner, spreadsheetId: string, sheetId: string) {
+  const [row] = await db
+    .select({
+      spreadsheetName: spreadsheets.name,
+      sheetName: spreadsheetSheets.name,
+      header: spreadsheetSheets.header,
+    })
+    .from(spreadsheetSheets)
+    .innerJoin(spreadsheets, eq(spreadsheets.id, spreadsheetSheets.spreadsheetId))
+    .where(
+      and(
+        eq(spreadsheetSheets.spreadsheetId, spreadsheetId),
+        eq(spreadsheetSheets.sheetId, sheetId),
+        eq(spreadsheets.source, 'UPLOAD'),
+        eq(spreadsheets.userId, owner.userId),
+        eq(spreadsheets.workspaceId, owner.workspaceId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Up to `limit` rows of a sheet after row `after` (from the first when null), in row order. */
+export function selectRowsAfter(
+  db: Db,
+  sheet: { spreadsheetId: string; sheetId: string },
+  after: number | null,
+  limit: number,
+): Promise<{ rowNumber: number; cells: string[] }[]> {
+  return db
+    .select({ rowNumber: spreadsheetRows.rowNumber, cells: spreadsheetRows.cells })
+    .from(spreadsheetRows)
+    .where(
+      and(
+        eq(spreadsheetRows.spreadsheetId, sheet.spreadsheetId),
+        eq(spreadsheetRows.sheetId, sheet.sheetId),
+        after === null ? undefined : gt(spreadsheetRows.rowNumber, after),
+      ),
+    )
+    .orderBy(asc(spreadsheetRows.rowNumber))
+    .limit(limit);
 }
 
 /**

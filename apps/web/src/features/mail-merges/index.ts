@@ -45,3 +45,5 @@ export const mailMergesRoutes: RouteObject[] = [
     ],
   },
 ];
+
+export { mergeStartedState } from './merge-started';

@@ -197,11 +197,23 @@ export function timingProblem(timing: SendTiming, now: number): string | null {
   return null;
 }
 
-/** The browser's own time zone, the schedule's default. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The zone a schedule falls back to when the browser names none. */
+const FALLBACK_TIME_ZONE = 'UTC';
 
-/** Every time zone the browser knows, for the schedule's picker. */
-export const timeZones = (): string[] => Intl.supportedValuesOf('timeZone');
+/**
+ * The browser's own time zone, the schedule's default (UTC when it names none). It is in the
+ * picker even when the browser's list leaves it out: Chromium's list has no 'UTC', the zone of
+ * many a server and container.
+ */
+export const browserTimeZone = (): string =>
+  Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
+
+/** Every time zone the browser knows, for the schedule's picker, with its own zone and UTC. */
+export function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  const missing = [browserTimeZone(), FALLBACK_TIME_ZONE].filter((zone) => !zones.includes(zone));
+  return [...new Set(missing), ...zones];
+}
 
 const countFormat = new Intl.NumberFormat('de-DE');
 

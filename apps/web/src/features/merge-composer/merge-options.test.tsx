@@ -21,6 +21,7 @@ const created = json(201, {
   campaignId: 'c-3',
   toSend: 3,
   skipped: { invalid: 1, duplicate: 1, suppressed: 0 },
+  title: 'contacts.csv - contacts',
 });
 
 const switchNamed = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });

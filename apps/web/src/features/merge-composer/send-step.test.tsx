@@ -49,6 +49,7 @@ describe('new mail merge: send', () => {
           campaignId: 'c-1',
           toSend: 3,
           skipped: { invalid: 1, duplicate: 1, suppressed: 0 },
+          title: 'contacts.csv - contacts',
         }),
       }),
     });
@@ -101,6 +102,7 @@ describe('new mail merge: send', () => {
           campaignId: 'c-2',
           toSend: 3,
           skipped: { invalid: 1, duplicate: 1, suppressed: 0 },
+          title: 'contacts.csv - contacts',
         }),
       }),
     });

@@ -1,19 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Modal, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { campaignRates, formatCount, type Rate } from '@mergeboard/core';
+import {
+  buildPath,
+  campaignRates,
+  exportCampaignSpreadsheet,
+  formatCount,
+  type Rate,
+} from '@mergeboard/core';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
@@ -21,6 +15,7 @@ import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
 import { usePollResponses, usePollResults, useSentCampaign } from '../api/campaign-detail';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
+import { MergeSpreadsheet } from './merge-spreadsheet';
 import { RecipientActivity } from './recipient-activity';
 
 // The chart library comes with the funnel, which loads after the dialog opens.
@@ -104,11 +99,12 @@ function MailResults({ id }: { id: string }) {
       <Text size="sm" c="gray.7" id="machine-hits-help">
         {MACHINE_HITS_HELP}
       </Text>
-      <Group>
-        <Button component="a" href={data.spreadsheetLink} target="_blank" rel="noreferrer" variant="light">
-          Open in Google Sheets
-        </Button>
-      </Group>
+      <MergeSpreadsheet
+        source={data.spreadsheetSource}
+        link={data.spreadsheetLink}
+        name={data.spreadsheetName}
+        csvPath={buildPath(exportCampaignSpreadsheet.path, { id })}
+      />
       <RecipientActivity campaignId={id} />
     </Stack>
   );

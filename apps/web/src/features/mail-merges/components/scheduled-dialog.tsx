@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { formatCount } from '@mergeboard/core';
+import { buildPath, exportScheduledSpreadsheet, formatCount } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { logEvent } from '../../events';
 import { useSpace } from '../../spaces';
@@ -15,6 +15,7 @@ import { deliveryDate, scheduledMergeMessage, statusLabel } from '../scheduled-m
 import type { ScheduledOutletContext } from './scheduled-tab';
 import { pollWhileSending } from '../follow-sending';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
+import { MergeSpreadsheet } from './merge-spreadsheet';
 
 const CANCELLED_TEXT = 'Mail merge cancelled.';
 /** C16: the work-area error banner keeps the spec's spelling. */
@@ -103,9 +104,12 @@ export function ScheduledDialog() {
       )}
       <Group justify="space-between" mt="lg">
         {data ? (
-          <Button component="a" href={data.spreadsheetLink} target="_blank" rel="noreferrer" variant="light">
-            Open in Google Sheets
-          </Button>
+          <MergeSpreadsheet
+            source={data.spreadsheetSource}
+            link={data.spreadsheetLink}
+            name={data.spreadsheetName}
+            csvPath={buildPath(exportScheduledSpreadsheet.path, { id: scheduledId })}
+          />
         ) : (
           <span />
         )}

@@ -22,6 +22,7 @@ import { useScheduledCampaigns } from '../api/mail-merges';
 import { pollWhileSending, useCountersFollowSending } from '../follow-sending';
 import { deliveryDate, statusLabel } from '../scheduled-messages';
 import { ListEmpty, exportQuery } from './list-controls';
+import { MergeStartedBanner } from './merge-started-banner';
 
 const SORT_KEYS = ['date', 'title'] as const;
 type ScheduledSortKey = (typeof SORT_KEYS)[number];
@@ -36,11 +37,21 @@ export interface ScheduledOutletContext {
   setBanner: (banner: ScheduledBanner) => void;
 }
 
+/**
+ * A badge cuts its text with an ellipsis once its column is narrower than the text, and a table
+ * at 375 px gives the column no more than that: 'SCH…', 'WAITIN…'. Here the text is never cut:
+ * it wraps between words when the row has no room for it on one line, and the badge grows taller.
+ */
+const WHOLE_LABEL = {
+  root: { overflow: 'visible', height: 'auto', minHeight: 'var(--badge-height)' },
+  label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.4, paddingBlock: 2 },
+} as const;
+
 function StatusBadge({ row }: { row: ScheduledRow }) {
   const label = statusLabel(row);
   const color = label === 'Error' ? 'red' : isWaitingForQuota(row) ? 'yellow' : 'blue';
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" styles={WHOLE_LABEL}>
       {label}
     </Badge>
   );
@@ -95,6 +106,7 @@ export function ScheduledTab() {
 
   return (
     <Stack>
+      <MergeStartedBanner />
       {banner && (
         <Alert
           color={banner.color}

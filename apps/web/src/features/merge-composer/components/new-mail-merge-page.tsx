@@ -36,6 +36,7 @@ export function NewMailMergePage() {
   const [recipients, setRecipients] = useState<RecipientsChoice | null>(null);
   const [message, setMessage] = useState<MessageDraft>(BLANK_MESSAGE);
   const [options, setOptions] = useState<MergeOptions>(DEFAULT_OPTIONS);
+  const [name, setName] = useState<string | null>(null);
   const [timing, setTiming] = useState<SendTiming>(() => ({
     mode: 'now',
     date: '',
@@ -105,6 +106,8 @@ export function NewMailMergePage() {
                   options={options}
                   timing={timing}
                   onTimingChange={setTiming}
+                  name={name}
+                  onNameChange={setName}
                   onBack={() => setStep(1)}
                 />
               )}

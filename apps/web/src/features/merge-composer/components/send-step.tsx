@@ -1,13 +1,16 @@
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MERGE_NAME_MAX_LENGTH, mergeTitle } from '@mergeboard/core';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
+import { mergeStartedState } from '../../mail-merges';
 import { useSpace } from '../../spaces';
 import { useCreateMerge, type NewMerge } from '../api/create-merge';
 import { useMergeQuota } from '../api/get-merge-quota';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import {
+  chosenSheet,
   formatRecipientCount,
   optionsBody,
   scheduledInstant,
@@ -31,8 +34,15 @@ interface SendStepProps {
   options: MergeOptions;
   timing: SendTiming;
   onTimingChange: (timing: SendTiming) => void;
+  /** The name typed for the merge; null until the sender types one (the sheet's name applies). */
+  name: string | null;
+  onNameChange: (name: string) => void;
   onBack: () => void;
 }
+
+/** The spec's title of a merge of this sheet: the name it gets unless the sender gives another. */
+const sheetTitle = ({ spreadsheet, ...choice }: RecipientsChoice) =>
+  mergeTitle(spreadsheet.name, chosenSheet({ spreadsheet, ...choice }).name);
 
 const optional = (key: string, value: string | null) =>
   value && value.trim() ? { [key]: value.trim() } : {};
@@ -43,10 +53,14 @@ function newMerge(
     message,
     options,
     timing,
-  }: Pick<SendStepProps, 'recipients' | 'message' | 'options' | 'timing'>,
+    name,
+  }: Pick<SendStepProps, 'recipients' | 'message' | 'options' | 'timing' | 'name'>,
   trackingDefaults: TrackingDefaults,
 ): NewMerge {
+  // Left empty or as suggested, the server names the merge after its sheet, as the spec does.
+  const named = name?.trim() ?? '';
   return {
+    ...(named && named !== sheetTitle(recipients) ? { name: named } : {}),
     spreadsheetId: recipients.spreadsheet.id,
     sheetId: recipients.sheetId,
     emailColumn: recipients.emailColumn ?? '',
@@ -64,9 +78,12 @@ function newMerge(
   };
 }
 
-/** Step 3: now or later, the summary, and the confirmed send; then the Scheduled list shows it. */
+/**
+ * Step 3: the merge's name, now or later, the summary, and the confirmed send; then the Scheduled
+ * list shows it, with a word on what happens next.
+ */
 export function SendStep(props: SendStepProps) {
-  const { sheetRecipients, message, options, timing, onTimingChange, onBack } = props;
+  const { recipients, sheetRecipients, message, options, timing, onTimingChange, onBack } = props;
   const { space, prefix } = useSpace();
   const trackingDefaults = useTrackingDefaults();
   const navigate = useNavigate();
@@ -84,7 +101,14 @@ export function SendStep(props: SendStepProps) {
       : `Schedule ${count} emails for ${at === null ? '' : formatDate(at)} (${timing.timeZone})?`;
   const send = () =>
     create.mutate(newMerge(props, trackingDefaults), {
-      onSuccess: () => void navigate(paths.space.scheduled.getHref(prefix)),
+      onSuccess: (created) =>
+        void navigate(paths.space.scheduled.getHref(prefix), {
+          state: mergeStartedState({
+            title: created.title,
+            scheduledMergeId: created.scheduledMergeId,
+            scheduled: timing.mode === 'schedule',
+          }),
+        }),
     });
 
   if (quota.isPending) return <Skeleton height={240} mt="md" role="status" aria-label="Loading your quota" />;
@@ -96,6 +120,15 @@ export function SendStep(props: SendStepProps) {
     );
   return (
     <Stack gap="md" mt="md">
+      <TextInput
+        label="Mail merge name"
+        description="Its title on the Scheduled and Sent tabs; the sheet's name when left empty"
+        placeholder={sheetTitle(recipients)}
+        value={props.name ?? sheetTitle(recipients)}
+        onChange={(event) => props.onNameChange(event.currentTarget.value)}
+        maxLength={MERGE_NAME_MAX_LENGTH}
+        maw={480}
+      />
       <SendTimingChoice timing={timing} onChange={onTimingChange} quota={quota.data} />
       <SendSummary
         recipients={sheetRecipients}
