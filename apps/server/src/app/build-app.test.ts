@@ -175,7 +175,14 @@ describe('single-page app hosting', () => {
 
   it('AUTH-035 AUTH-036 AUTH-037 (issue 24) writes no placeholder content: unset links and lists go out empty', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
-    for (const name of ['support-url', 'help-center-url', 'terms-url', 'privacy-url', 'cookie-policy-url', 'dpa-url'])
+    for (const name of [
+      'support-url',
+      'help-center-url',
+      'terms-url',
+      'privacy-url',
+      'cookie-policy-url',
+      'dpa-url',
+    ])
       expect(res.body).toContain(`<meta name="${name}" content="">`);
     expect(res.body).toContain('<meta name="review-badges" content="[]">');
     expect(res.body).toContain('<meta name="testimonials" content="[]">');
@@ -241,7 +248,9 @@ describe('the install content a self-hoster configures', () => {
     );
     // What the browser reads back from the attribute is the JSON the operator wrote.
     const testimonials = /<meta name="testimonials" content="([^"]*)">/.exec(res.body)?.[1] ?? '';
-    const unescaped = testimonials.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    const unescaped = testimonials.replace(/&#(\d+);/g, (_, code: string) =>
+      String.fromCharCode(Number(code)),
+    );
     expect(JSON.parse(unescaped)).toEqual([{ quote: 'Replies doubled, "really".', author: 'Ana <Acme>' }]);
   });
 

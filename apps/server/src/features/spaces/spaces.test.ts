@@ -300,9 +300,32 @@ describe('spaces', () => {
     expect(none.json()).toEqual({ enabled: false, promotions: [] });
     const target = { project: 'mergeboard', placement: 'sidebar', type: 'addon' };
     await t.database.db.insert(promotions).values([
-      { ...target, name: 'Broken', description: 'No image', image: '', url: 'https://x.test', productId: 'b' },
-      { ...target, name: 'Second', description: 'Two', image: 'data:,', url: 'https://x.test/2', productId: 's', sortOrder: 2 },
-      { ...target, name: 'First', description: 'One', image: 'data:,', url: 'https://x.test/1', productId: 'f', sortOrder: 1 },
+      {
+        ...target,
+        name: 'Broken',
+        description: 'No image',
+        image: '',
+        url: 'https://x.test',
+        productId: 'b',
+      },
+      {
+        ...target,
+        name: 'Second',
+        description: 'Two',
+        image: 'data:,',
+        url: 'https://x.test/2',
+        productId: 's',
+        sortOrder: 2,
+      },
+      {
+        ...target,
+        name: 'First',
+        description: 'One',
+        image: 'data:,',
+        url: 'https://x.test/1',
+        productId: 'f',
+        sortOrder: 1,
+      },
     ]);
     const res = await call(as.member!, 'GET', url);
     expect(res.statusCode).toBe(200);
