@@ -15,7 +15,7 @@ const AUTHORIZE_URL = '/api/v1/auth/authorize?prompt=select_account';
 /** The buttons on an install that signs in with its built-in issuer (the tests' install). */
 const LOCAL = {
   signIn: 'Sign in with your email address',
-  createAccount: 'Create a new account with your email address',
+  createAccount: 'Create an account with your email',
   signInAnother: 'Sign in with another email address',
 };
 
@@ -328,7 +328,7 @@ describe('sign-in from an invitation link (issue 24)', () => {
     const { user } = renderRoute(`/login?continue=${encodeURIComponent(link)}`);
 
     expect(await screen.findByRole('note', { name: invitedTitle })).toHaveTextContent(
-      "Olivia Bennett invited pat@gmail.com to join Acme Sales. Sign in with pat@gmail.com to join it, or create your account first if you don't have one yet.",
+      "Olivia Bennett invited pat@gmail.com to join Acme Sales. Sign in with that address to join it, or create your account first if you don't have one yet.",
     );
     await user.click(screen.getByRole('button', { name: LOCAL.signIn }));
     expect(assign).toHaveBeenLastCalledWith(`${AUTHORIZE_URL}&loginHint=pat%40gmail.com`);

@@ -37,9 +37,7 @@ describe('onboarding, signed out', () => {
     const { router, user } = renderRoute('/signup');
 
     expect(await screen.findByRole('heading', { name: `Welcome to ${product}` })).toBeVisible();
-    expect(
-      screen.getByRole('button', { name: 'Create a new account with your email address' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create an account with your email' })).toBeInTheDocument();
     // The install's first review score.
     expect(screen.getByText('4.9/5 on Google Workspace Marketplace')).toBeInTheDocument();
     expect(screen.queryByText('4.8/5 on G2')).not.toBeInTheDocument();
@@ -55,9 +53,7 @@ describe('onboarding, signed out', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { user } = renderRoute('/signup');
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Create a new account with your email address' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Create an account with your email' }));
 
     expect(assign).toHaveBeenCalledWith('/api/v1/auth/authorize?prompt=select_account');
     expect(JSON.parse(window.sessionStorage.getItem(SIGN_IN_INTENT_KEY) ?? 'null')).toEqual({

@@ -21,7 +21,7 @@ export function InvitationNotice({
   const sameAddress = noAccountFor?.toLowerCase() === invitedEmail.toLowerCase();
   const next =
     noAccountFor === null
-      ? `Sign in with ${invitedEmail} to join it, or create your account first if you don't have one yet.`
+      ? "Sign in with that address to join it, or create your account first if you don't have one yet."
       : sameAddress
         ? 'Create your account below: you will join the space straight away.'
         : `To join it, use ${invitedEmail}: sign in with that address instead.`;

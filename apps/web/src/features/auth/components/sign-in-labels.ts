@@ -17,7 +17,7 @@ export function signInLabels() {
       }
     : {
         signIn: 'Sign in with your email address',
-        createAccount: 'Create a new account with your email address',
+        createAccount: 'Create an account with your email',
         signInAnother: 'Sign in with another email address',
         stopRenewalPrompt: 'Sign in with your email address to stop the automatic renewal.',
         note: 'This install signs you in on its own page: you enter your email address, no Google account needed.',

@@ -24,7 +24,7 @@ export function DashboardPath() {
           <Anchor component={Link} to={paths.home.getHref()}>
             your {env.productName} dashboard
           </Anchor>{' '}
-          and press New mail merge on the Mail merges page.
+          and press <strong>New mail merge</strong> on the Mail merges page.
         </List.Item>
         <List.Item>
           Drop a spreadsheet (CSV or XLSX) with an Email column, and check the recipients.
