@@ -15,6 +15,10 @@ const postgres = process.env.DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default on CI's two cores is one worker (cores - 1), leaving a core idle while a
+    // file waits on PostgreSQL or PGlite; two keep both busy. The journeys run after the rest
+    // (their project's group order), one file at a time, so a browser never competes with them.
+    maxWorkers: 2,
     projects: [
       './packages/core/vitest.config.ts',
       './tooling/vitest.config.ts',

@@ -8,5 +8,7 @@ export default defineProject({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // After every other project, which run two files at a time: a journey gets the machine alone.
+    sequence: { groupOrder: 1 },
   },
 });

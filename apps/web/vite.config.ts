@@ -108,7 +108,18 @@ const everyScreenComponents = [
 ];
 
 /** The folders of packages/core whose contracts and rules sign-in and every signed-in page use. */
-const sharedCore = ['auth', 'users', 'contracts', 'http', 'constants', 'spaces', 'permissions', 'list'];
+const sharedCore = [
+  'auth',
+  'users',
+  'contracts',
+  'http',
+  'constants',
+  'spaces',
+  'permissions',
+  'list',
+  // The install content's schemas, which the app's configuration (src/config/env.ts) checks.
+  'install',
+];
 
 /**
  * Each lazy import carries the list of chunks to preload with it (Vite's __vite__mapDeps). The

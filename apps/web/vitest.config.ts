@@ -13,7 +13,8 @@ export default defineProject({
     name: 'components',
     environment: 'jsdom',
     include: ['src/**/*.test.tsx'],
-    setupFiles: ['./src/testing/setup.ts'],
+    // The install's configuration first: the app reads it when src/config/env.ts is imported.
+    setupFiles: ['./src/testing/install-config.ts', './src/testing/setup.ts'],
     // Screens load with their routes, so the first test to visit one also imports (and
     // transforms) its code; with every project running at once on two cores, 5 s was too tight.
     testTimeout: 30_000,

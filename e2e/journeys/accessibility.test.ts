@@ -52,7 +52,7 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
     await check(page, 'login');
 
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: 'Sign in with your email address' }).click();
     await page.waitForURL(/\/oidc\/interaction\//);
     await page.getByLabel('Email address').waitFor();
     await check(page, 'sign-in issuer');
@@ -65,7 +65,7 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await page.getByRole('heading', { name: 'Welcome to Mergeboard' }).waitFor();
     await check(page, 'sign-up');
 
-    await page.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await page.getByRole('button', { name: 'Create an account with your email' }).click();
     await completeLocalSignIn(page, { email: 'a11y.person@elsewhere.example', name: 'Ada Lovelace' });
     await page.waitForURL(/\/get-started$/);
     await page.getByRole('heading', { name: 'Install Mergeboard' }).waitFor();
@@ -290,7 +290,7 @@ describe.skipIf(!runJourneys)('journey: accessibility gate (axe-core, WCAG 2.1 A
     await invitee.getByRole('link', { name: 'Sign in' }).waitFor();
     await check(invitee, 'local mailbox, signed out');
     await invitee.getByRole('link', { name: 'Sign in' }).click();
-    await invitee.getByRole('button', { name: 'Sign in with Google' }).click();
+    await invitee.getByRole('button', { name: 'Sign in with your email address' }).click();
     await completeLocalSignIn(invitee, { email: 'owner@acme.example' });
     await invitee.waitForURL(`${env.server.url}/mailbox`);
     await invitee

@@ -15,7 +15,7 @@ describe.skipIf(!runJourneys)('journeys: joining a space from an invitation', ()
     ['desktop', 'newcomer.wide@acme.example'],
     ['mobile', 'newcomer.narrow@acme.example'],
   ] as const)(
-    'INV-002 INV-004 AUTH-039 AUTH-006 ONB-002 a brand-new address invited to Acme Sales creates its account from the link and lands in the space, no second click (%s)',
+    'INV-002 INV-004 AUTH-039 AUTH-006 ONB-002 a brand-new address invited to Acme Sales is told so at sign-in, creates its account from the link, lands in the space with no second click, and Get started names the space it joined (%s)',
     async (width, email) => {
       // The demo owner invites the address (the members screens arrive separately: through the API).
       const ownerContext = await env.browser.newContext({ viewport: viewports.desktop });
@@ -38,20 +38,31 @@ describe.skipIf(!runJourneys)('journeys: joining a space from an invitation', ()
         if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
       });
 
-      // Signed out, the link asks for a sign-in; the address has no account yet.
+      // Signed out, the link asks for a sign-in, which says what the link is for (issue 24).
       await page.goto(link);
       await page.waitForURL(/\/login\?continue=%2Finvitations%2F/);
-      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      const invitationNote = page.getByRole('note', { name: 'You were invited to Acme Sales' });
+      await invitationNote
+        .getByText(`Olivia Bennett invited ${email} to join Acme Sales. Sign in with that address to join it`)
+        .waitFor();
+      await shot(page, `joining-invited-login-${width}`);
+
+      // The person presses Sign in (not Create): the address has no account yet. The issuer is
+      // handed the invited address.
+      await page.getByRole('button', { name: 'Sign in with your email address' }).click();
       await page.waitForURL(/\/oidc\/interaction\//);
-      await page.getByLabel('Email address').fill(email);
+      expect(await page.getByLabel('Email address').inputValue()).toBe(email);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page
         .getByText(`${email} doesn't have a Mergeboard account yet. Click below to create a new account:`)
         .waitFor();
+      await invitationNote
+        .getByText('Create your account below: you will join the space straight away.')
+        .waitFor();
       await shot(page, `joining-no-user-${width}`);
 
       // Creating the account: the issuer already knows the address (login_hint).
-      await page.getByRole('button', { name: 'Create a new account with Google' }).click();
+      await page.getByRole('button', { name: 'Create an account with your email' }).click();
       await page.waitForURL(/\/oidc\/interaction\//);
       expect(await page.getByLabel('Email address').inputValue()).toBe(email);
       await page.getByLabel(/^Name/).fill('New Comer');
@@ -66,12 +77,19 @@ describe.skipIf(!runJourneys)('journeys: joining a space from an invitation', ()
       expect(visited).not.toContain('/get-started');
       await shot(page, `joining-welcome-${width}`);
 
-      // The onboarding it skipped stays on offer in the sidebar (ONB-002).
+      // The onboarding it skipped stays on offer in the sidebar (ONB-002); opened, it says which space
+      // the newcomer joined (the join banner is gone by then) and how to send without the add-on.
       if (width === 'mobile') await page.getByRole('button', { name: 'Open navigation' }).click();
       await page
         .getByRole('navigation', { name: 'Main navigation' })
         .getByRole('link', { name: 'Get started' })
-        .waitFor();
+        .click();
+      await page.waitForURL(/\/get-started$/);
+      await page.getByRole('note', { name: 'You joined Acme Sales' }).waitFor();
+      await page.getByRole('region', { name: 'Or send from the dashboard, without the add-on' }).waitFor();
+      await shot(page, `joining-get-started-${width}`);
+      await page.getByRole('link', { name: 'Open Acme Sales' }).click();
+      await page.waitForURL(new RegExp(`/${acme.workspaceId}/[^/]+/mail-merges/sent$`));
       await context.close();
     },
   );

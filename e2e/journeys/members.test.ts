@@ -171,7 +171,7 @@ describe.skipIf(!runJourneys)('journeys: members', () => {
     const context = await env.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/signup`);
-    await page.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await page.getByRole('button', { name: 'Create an account with your email' }).click();
     await completeLocalSignIn(page, { email: 'kim.lee@acme.example', name: 'Kim Lee' });
     await page.waitForURL(/\/(get-started|mail-merges\/sent)$/);
 

@@ -101,7 +101,7 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     const inviteeContext = await env.browser.newContext({ viewport: viewports.desktop });
     const invitee = await inviteeContext.newPage();
     await invitee.goto(`${env.server.url}/signup`);
-    await invitee.getByRole('button', { name: 'Create a new account with Google' }).click();
+    await invitee.getByRole('button', { name: 'Create an account with your email' }).click();
     await completeLocalSignIn(invitee, { email: 'new.hire@acme.example', name: 'New Hire' });
     await invitee.waitForURL(/\/get-started$/);
 
@@ -144,7 +144,7 @@ describe.skipIf(!runJourneys)('journeys: spaces', () => {
     await page.goto(`${env.server.url}/mailbox`);
     expect(await page.getByRole('link', { name: /\/invitations\// }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: 'Sign in with your email address' }).click();
     await completeLocalSignIn(page, { email: 'new.hire@acme.example' });
     await page.waitForURL(`${env.server.url}/mailbox`);
     await page

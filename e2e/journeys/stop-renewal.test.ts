@@ -12,7 +12,7 @@ describe.skipIf(!runJourneys)('journeys: stopping the automatic renewal of a Pay
     await page
       .getByRole('heading', { name: 'Are you sure you want to stop the automatic renewal?' })
       .waitFor();
-    await page.getByText('Sign in with your Google account to stop the automatic renewal.').waitFor();
+    await page.getByText('Sign in with your email address to stop the automatic renewal.').waitFor();
     await shot(page, 'stop-renewal-signed-out-mobile');
     await page.setViewportSize(viewports.desktop);
     await shot(page, 'stop-renewal-signed-out-desktop');

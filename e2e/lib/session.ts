@@ -17,7 +17,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** Signs in through the built-in issuer as an existing (demo) address; lands on the Sent tab. */
 export async function signInAs(page: Page, baseUrl: string, email: string): Promise<string> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: 'Sign in with your email address' }).click();
   await completeLocalSignIn(page, { email });
   await page.waitForURL(/\/mail-merges\/sent$/);
   return spacePrefixOf(page.url());

@@ -38,3 +38,4 @@ export * from './mail-merges/mail-merge-contracts';
 export * from './mail-merges/campaign-recipient-contracts';
 export * from './merge-engine';
 export * from './tracking';
+export * from './install/install-content';

@@ -776,6 +776,17 @@ const accountTable: Record<
   },
 };
 
+/**
+ * Public calls of the table that a person makes before any sign-in, answered alike to every
+ * caller (issue 24: an invitation link's screens read it signed out).
+ */
+const publicTable: Record<string, { request: () => [string, string]; expect: number }> = {
+  'GET /api/v1/invitations/:token': {
+    request: () => ['GET', `/api/v1/invitations/${'A'.repeat(43)}`],
+    expect: 404,
+  },
+};
+
 describe('authorisation table outside spaces', () => {
   let t: TestApp;
   const callers: Partial<
@@ -811,6 +822,19 @@ describe('authorisation table outside spaces', () => {
       Object.keys(accountTable).sort(),
     );
   });
+
+  for (const [route, line] of Object.entries(publicTable)) {
+    it(`AUTH ${route} (public): anonymous, no account, DISABLED account, active account all get ${line.expect}`, async () => {
+      const got: number[] = [];
+      for (const identity of ACCOUNT_IDENTITIES) {
+        got.push((await callAs(t, callers[identity], line.request())).statusCode);
+      }
+      expect(got).toEqual(ACCOUNT_IDENTITIES.map(() => line.expect));
+      expect(routes.find((r) => `${r.contract.method} ${r.contract.path}` === route)?.access).toEqual({
+        kind: 'public',
+      });
+    });
+  }
 
   for (const [route, line] of Object.entries(accountTable)) {
     it(`AUTH ${route}: anonymous, no account, DISABLED account, active account get ${line.expect.join('/')}`, async () => {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { defineContract, errorBodySchema } from '@mergeboard/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { defineRoute } from '../http/route';
+import { users } from '../db/schema';
+import { signedInAs } from '../testing/sessions';
 
 /** A contract used only here, to drive the shared validation path with a real body. */
 const echoContract = defineContract({
@@ -171,6 +173,22 @@ describe('single-page app hosting', () => {
     expect(res.body).toContain('<title>Acme &#60;Mail&#62;</title>');
   });
 
+  it('AUTH-035 AUTH-036 AUTH-037 (issue 24) writes no placeholder content: unset links and lists go out empty', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    for (const name of [
+      'support-url',
+      'help-center-url',
+      'terms-url',
+      'privacy-url',
+      'cookie-policy-url',
+      'dpa-url',
+    ])
+      expect(res.body).toContain(`<meta name="${name}" content="">`);
+    expect(res.body).toContain('<meta name="review-badges" content="[]">');
+    expect(res.body).toContain('<meta name="testimonials" content="[]">');
+    expect(res.body).not.toContain('example.com');
+  });
+
   it('keeps unknown API paths as JSON 404 even with the SPA mounted', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/users/nobody' });
     expect(res.statusCode).toBe(404);
@@ -180,5 +198,76 @@ describe('single-page app hosting', () => {
   it('does not serve the SPA for non-GET methods', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/login', payload: {} });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+/**
+ * Issue 24: an install's own content goes from its environment to the web app (meta tags for the
+ * login page's links, scores and testimonials; the promotions call for the sidebar).
+ */
+describe('the install content a self-hoster configures', () => {
+  let t: TestApp;
+  const promotion = {
+    name: 'Acme CRM',
+    description: 'Our CRM, for the contacts you write to.',
+    image: 'https://acme.test/crm.png',
+    type: 'webapp',
+    url: 'https://acme.test/crm',
+    productId: 'acme-crm',
+  };
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'mb-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+    t = await createTestApp({
+      webDistDir: dist,
+      env: {
+        SUPPORT_URL: 'mailto:help@acme.test',
+        HELP_CENTER_URL: 'https://help.acme.test/',
+        TERMS_URL: 'https://acme.test/terms',
+        PRIVACY_URL: 'https://acme.test/privacy',
+        COOKIE_POLICY_URL: 'https://acme.test/cookies',
+        DPA_URL: 'https://acme.test/dpa',
+        REVIEW_BADGES: '[{"score":"4.7/5","source":"G2"}]',
+        TESTIMONIALS: '[{"quote":"Replies doubled, \\"really\\".","author":"Ana <Acme>"}]',
+        PROMOTIONS: JSON.stringify([promotion]),
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('AUTH-035 AUTH-036 AUTH-037 puts each link and list into its meta tag, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.body).toContain('<meta name="support-url" content="mailto:help@acme.test">');
+    expect(res.body).toContain('<meta name="help-center-url" content="https://help.acme.test/">');
+    expect(res.body).toContain('<meta name="terms-url" content="https://acme.test/terms">');
+    expect(res.body).toContain('<meta name="privacy-url" content="https://acme.test/privacy">');
+    expect(res.body).toContain('<meta name="cookie-policy-url" content="https://acme.test/cookies">');
+    expect(res.body).toContain('<meta name="dpa-url" content="https://acme.test/dpa">');
+    expect(res.body).toContain(
+      '<meta name="review-badges" content="[{&#34;score&#34;:&#34;4.7/5&#34;,&#34;source&#34;:&#34;G2&#34;}]">',
+    );
+    // What the browser reads back from the attribute is the JSON the operator wrote.
+    const testimonials = /<meta name="testimonials" content="([^"]*)">/.exec(res.body)?.[1] ?? '';
+    const unescaped = testimonials.replace(/&#(\d+);/g, (_, code: string) =>
+      String.fromCharCode(Number(code)),
+    );
+    expect(JSON.parse(unescaped)).toEqual([{ quote: 'Replies doubled, "really".', author: 'Ana <Acme>' }]);
+  });
+
+  it('SHELL-009 API-023 answers the configured promotions for the sidebar, and only there', async () => {
+    await t.database.db.insert(users).values({ email: 'reader@acme.test', name: 'Reader' });
+    const reader = await signedInAs(t, 'reader@acme.test');
+    const sidebar = await t.app.inject({
+      method: 'GET',
+      url: '/api/cannon?project=mergeboard&placement=sidebar',
+      headers: reader.headers,
+    });
+    expect(sidebar.json()).toEqual({ enabled: true, promotions: [promotion] });
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/cannon?project=other&placement=footer',
+      headers: reader.headers,
+    });
+    expect(elsewhere.json()).toEqual({ enabled: false, promotions: [] });
   });
 });

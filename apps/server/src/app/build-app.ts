@@ -50,15 +50,25 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Settings the web app reads from <meta> tags in index.html. */
-function spaMeta(config: Runtime['config']): Record<string, string> {
+/**
+ * Settings the web app reads from <meta> tags in index.html (apps/web/src/config/env.ts). An
+ * unset one is written empty, so the build's own default cannot stand in for it.
+ */
+export function spaMeta(config: Runtime['config']): Record<string, string> {
   return {
     'product-name': config.PRODUCT_NAME,
     'auth-provider': config.signIn.provider,
     'legacy-app-url': config.LEGACY_APP_URL ?? '',
     'marketplace-url': config.MARKETPLACE_URL,
     'sheets-url': config.SHEETS_URL,
-    'support-url': config.SUPPORT_URL,
+    'support-url': config.SUPPORT_URL ?? '',
+    'help-center-url': config.HELP_CENTER_URL ?? '',
+    'terms-url': config.TERMS_URL ?? '',
+    'privacy-url': config.PRIVACY_URL ?? '',
+    'cookie-policy-url': config.COOKIE_POLICY_URL ?? '',
+    'dpa-url': config.DPA_URL ?? '',
+    'review-badges': JSON.stringify(config.REVIEW_BADGES),
+    testimonials: JSON.stringify(config.TESTIMONIALS),
   };
 }
 

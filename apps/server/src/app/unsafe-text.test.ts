@@ -169,6 +169,7 @@ function probes(world: World): Record<string, Probe> {
     'DELETE /api/v1/workspaces/:id': { params: { id: spareSpaceId } },
     'PUT /api/v1/workspaces/:id/owner': { params: space, body: { userId: randomUUID() } },
     'PUT /api/v1/invitations/:token/accept': { params: { token: 'b'.repeat(43) } },
+    'GET /api/v1/invitations/:token': { params: { token: 'b'.repeat(43) } },
     'POST /api/v1/workspaces/:id/invitations': {
       params: space,
       query: { onlyCheckValidity: 'true' },

@@ -44,6 +44,33 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('AUTH-037 SHELL-009 (issue 24) takes the install content as JSON and links as URLs, none by default, and stops naming a bad one', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    const plain = loadConfig(env);
+    expect(plain.SUPPORT_URL).toBeUndefined();
+    expect(plain.TERMS_URL).toBeUndefined();
+    expect(plain).toMatchObject({ REVIEW_BADGES: [], TESTIMONIALS: [], PROMOTIONS: [] });
+    const configured = loadConfig({
+      ...env,
+      SUPPORT_URL: 'mailto:help@acme.test',
+      REVIEW_BADGES: '[{"score":"4.7/5","source":"G2"}]',
+      TESTIMONIALS: '[{"quote":"It works.","author":"Ana, Acme"}]',
+    });
+    expect(configured.SUPPORT_URL).toBe('mailto:help@acme.test');
+    expect(configured.REVIEW_BADGES).toEqual([{ score: '4.7/5', source: 'G2' }]);
+    expect(configured.TESTIMONIALS).toEqual([{ quote: 'It works.', author: 'Ana, Acme' }]);
+    const bad = () =>
+      loadConfig({
+        ...env,
+        TERMS_URL: 'javascript:alert(1)',
+        REVIEW_BADGES: '4.9 on G2',
+        PROMOTIONS: '[{"name":"Only a name"}]',
+      });
+    expect(bad).toThrow(/TERMS_URL: must be an http\(s\):\/\/ URL/);
+    expect(bad).toThrow(/REVIEW_BADGES: must be JSON/);
+    expect(bad).toThrow(/PROMOTIONS\.0\.description/);
+  });
+
   it('AUTH-001 signs in with Google when its client is configured, else with the built-in issuer', () => {
     const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
     expect(loadConfig(env).signIn).toEqual({ provider: 'local' });

@@ -2,6 +2,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  configuredPromotionsSchema,
+  jsonSetting,
+  reviewBadgesSchema,
+  testimonialsSchema,
+} from '@mergeboard/core';
+
+/** A link people follow from the app: a web page or an address to write to. */
+const linkUrl = z.string().regex(/^(mailto:|https?:\/\/)\S+$/, 'must be a mailto: or http(s):// URL');
+const pageUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s):// URL');
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -78,7 +88,20 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   MARKETPLACE_URL: z.url().default('https://workspace.google.com/marketplace'),
   SHEETS_URL: z.url().default('https://docs.google.com/spreadsheets/create'),
-  SUPPORT_URL: z.string().min(1).default('mailto:support@example.com'),
+  /**
+   * The install's own content (issue 24): where 'contact us' and 'Help center' lead, the legal
+   * pages, and the login page's and sidebar's review scores, testimonials and promotions. Each
+   * is the operator's to give; unset, the app shows none of it rather than placeholders.
+   */
+  SUPPORT_URL: linkUrl.optional(),
+  HELP_CENTER_URL: linkUrl.optional(),
+  TERMS_URL: pageUrl.optional(),
+  PRIVACY_URL: pageUrl.optional(),
+  COOKIE_POLICY_URL: pageUrl.optional(),
+  DPA_URL: pageUrl.optional(),
+  REVIEW_BADGES: jsonSetting(reviewBadgesSchema).default([]),
+  TESTIMONIALS: jsonSetting(testimonialsSchema).default([]),
+  PROMOTIONS: jsonSetting(configuredPromotionsSchema).default([]),
   /** `allow` runs the built-in issuer (no Google client) on an https:// PUBLIC_URL; see loadConfig. */
   LOCAL_SIGN_IN: z.enum(['allow'], "must be 'allow' (or unset)").optional(),
   /** `allow` runs the payment sandbox (no STRIPE_SECRET_KEY) on an https:// PUBLIC_URL; see paymentsOf. */

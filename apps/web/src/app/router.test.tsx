@@ -9,7 +9,7 @@ describe('routes while logged out', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `Welcome to ${env.productName}` }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with your email address' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MARKETPLACE_URL,
-  DEFAULT_PRODUCT_NAME,
-  DEFAULT_SHEETS_URL,
-  DEFAULT_SUPPORT_URL,
-  resolveEnv,
-} from './env';
+import { DEFAULT_MARKETPLACE_URL, DEFAULT_PRODUCT_NAME, DEFAULT_SHEETS_URL, resolveEnv } from './env';
 
 function pageWithMeta(meta: Record<string, string>): Document {
   const page = document.implementation.createHTMLDocument('');
@@ -35,7 +29,43 @@ describe('web app configuration', () => {
   it('falls back to the defaults when nothing is configured', () => {
     const env = resolveEnv({ viteEnv: {}, document: pageWithMeta({ 'product-name': '  ' }) });
     expect(env.productName).toBe(DEFAULT_PRODUCT_NAME);
-    expect(env.supportUrl).toBe(DEFAULT_SUPPORT_URL);
+    expect(env.supportUrl).toBeNull();
+  });
+
+  it('AUTH-035 AUTH-036 AUTH-037 (issue 24): with nothing configured there is no support, help or legal link and no score or testimonial, not a placeholder', () => {
+    const page = pageWithMeta({ 'support-url': '', 'terms-url': '', 'review-badges': '[]' });
+    expect(resolveEnv({ viteEnv: {}, document: page })).toMatchObject({
+      supportUrl: null,
+      helpCenterUrl: null,
+      termsUrl: null,
+      privacyUrl: null,
+      cookiePolicyUrl: null,
+      dpaUrl: null,
+      reviewBadges: [],
+      testimonials: [],
+    });
+  });
+
+  it('AUTH-036 AUTH-037 (issue 24) reads the legal links, scores and testimonials the server wrote, and refuses bad ones', () => {
+    const env = resolveEnv({
+      viteEnv: {},
+      document: pageWithMeta({
+        'terms-url': 'https://acme.test/terms',
+        'dpa-url': 'https://acme.test/dpa',
+        'review-badges': '[{"score":"4.7/5","source":"G2"}]',
+        testimonials: '[{"quote":"Replies doubled.","author":"Ana, Acme"}]',
+      }),
+    });
+    expect(env).toMatchObject({
+      termsUrl: 'https://acme.test/terms',
+      dpaUrl: 'https://acme.test/dpa',
+      privacyUrl: null,
+      reviewBadges: [{ score: '4.7/5', source: 'G2' }],
+      testimonials: [{ quote: 'Replies doubled.', author: 'Ana, Acme' }],
+    });
+    expect(() => resolveEnv({ viteEnv: { VITE_REVIEW_BADGES: '4.9 on G2' } })).toThrow(/reviewBadges/);
+    expect(() => resolveEnv({ viteEnv: { VITE_TESTIMONIALS: '[{"quote":""}]' } })).toThrow(/testimonials/);
+    expect(() => resolveEnv({ viteEnv: { VITE_TERMS_URL: 'javascript:x' } })).toThrow(/termsUrl/);
   });
 
   it('takes the support link from a meta tag and refuses one that is not mailto: or http(s)', () => {
@@ -73,7 +103,7 @@ describe('web app configuration', () => {
       legacyAppUrl: null,
       marketplaceUrl: DEFAULT_MARKETPLACE_URL,
       sheetsUrl: DEFAULT_SHEETS_URL,
-      helpCenterUrl: DEFAULT_SUPPORT_URL,
+      helpCenterUrl: null,
     });
     expect(() => resolveEnv({ viteEnv: { VITE_AUTH_PROVIDER: 'facebook' } })).toThrow(/authProvider/);
     expect(() => resolveEnv({ viteEnv: { VITE_LEGACY_APP_URL: 'javascript:x' } })).toThrow(/legacyAppUrl/);

@@ -1,21 +1,9 @@
-import { APP_VERSION } from '@mergeboard/core';
+import { APP_VERSION, jsonSetting, reviewBadgesSchema, testimonialsSchema } from '@mergeboard/core';
 import { z } from 'zod';
 
 export const DEFAULT_PRODUCT_NAME = 'Mergeboard';
-/** Placeholder until the install configures its own address (server-injected meta tag). */
-export const DEFAULT_SUPPORT_URL = 'mailto:support@example.com';
 export const DEFAULT_MARKETPLACE_URL = 'https://workspace.google.com/marketplace';
 export const DEFAULT_SHEETS_URL = 'https://docs.google.com/spreadsheets/create';
-/**
- * Legal and help pages linked from the login screen (AUTH-035 AUTH-036). The server may inject its
- * own through the meta tags below; these placeholders only keep the links well-formed.
- */
-const DEFAULT_LEGAL_URLS = {
-  termsUrl: 'https://www.example.com/legal/terms',
-  privacyUrl: 'https://www.example.com/legal/privacy',
-  cookiePolicyUrl: 'https://www.example.com/legal/cookies',
-  dpaUrl: 'https://www.example.com/legal/dpa',
-} as const;
 
 const linkUrl = z
   .string()
@@ -29,14 +17,22 @@ const webUrl = z
 const envSchema = z.object({
   /** Shown in headings and the page-title suffix; the spec's 'YAMM' (ARCHITECTURE §6, PRODUCT_NAME). */
   productName: z.string().trim().min(1),
+  // The install's own links and content (issue 24): the operator's to configure; null (or empty)
+  // when it did not, and the screens then leave that link or slot out rather than show a
+  // placeholder.
   /** Target of every 'contact us' link. */
-  supportUrl: linkUrl,
+  supportUrl: linkUrl.nullable(),
   /** Target of every 'Help center' link; the support address unless the install names one. */
-  helpCenterUrl: linkUrl,
-  termsUrl: linkUrl,
-  privacyUrl: linkUrl,
-  cookiePolicyUrl: linkUrl,
-  dpaUrl: linkUrl,
+  helpCenterUrl: linkUrl.nullable(),
+  /** The login page's legal links (AUTH-035 AUTH-036). */
+  termsUrl: linkUrl.nullable(),
+  privacyUrl: linkUrl.nullable(),
+  cookiePolicyUrl: linkUrl.nullable(),
+  dpaUrl: linkUrl.nullable(),
+  /** Review scores of the login side panel and onboarding step 1 (AUTH-037, ONB-007). */
+  reviewBadges: reviewBadgesSchema,
+  /** Testimonials of the login side panel (AUTH-037). */
+  testimonials: testimonialsSchema,
   /** Which OpenID provider the server signs in with: Google, or its built-in local issuer. */
   authProvider: z.enum(['google', 'local']),
   /** Legacy app host for ineligible (delegate) users (AUTH-007); null when the install has none. */
@@ -59,6 +55,8 @@ const settings = {
   privacyUrl: { vite: 'VITE_PRIVACY_URL', meta: 'privacy-url' },
   cookiePolicyUrl: { vite: 'VITE_COOKIE_POLICY_URL', meta: 'cookie-policy-url' },
   dpaUrl: { vite: 'VITE_DPA_URL', meta: 'dpa-url' },
+  reviewBadges: { vite: 'VITE_REVIEW_BADGES', meta: 'review-badges' },
+  testimonials: { vite: 'VITE_TESTIMONIALS', meta: 'testimonials' },
   authProvider: { vite: 'VITE_AUTH_PROVIDER', meta: 'auth-provider' },
   legacyAppUrl: { vite: 'VITE_LEGACY_APP_URL', meta: 'legacy-app-url' },
   marketplaceUrl: { vite: 'VITE_MARKETPLACE_URL', meta: 'marketplace-url' },
@@ -87,15 +85,24 @@ function metaContent(source: EnvSources['document'], name: string): string | und
 export function resolveEnv({ viteEnv, document }: EnvSources): Env {
   const read = (name: keyof typeof settings): string | undefined =>
     viteEnv[settings[name].vite]?.trim() || metaContent(document, settings[name].meta);
-  const supportUrl = read('supportUrl') || DEFAULT_SUPPORT_URL;
+  const supportUrl = read('supportUrl') || null;
+  /** A list written as JSON; text that is not JSON goes on as it is, for the check to name. */
+  const jsonList = (name: 'reviewBadges' | 'testimonials'): unknown => {
+    const value = read(name);
+    if (!value) return [];
+    const parsed = jsonSetting(z.unknown()).safeParse(value);
+    return parsed.success ? parsed.data : value;
+  };
   const result = envSchema.safeParse({
     productName: read('productName') || DEFAULT_PRODUCT_NAME,
     supportUrl,
     helpCenterUrl: read('helpCenterUrl') || supportUrl,
-    termsUrl: read('termsUrl') || DEFAULT_LEGAL_URLS.termsUrl,
-    privacyUrl: read('privacyUrl') || DEFAULT_LEGAL_URLS.privacyUrl,
-    cookiePolicyUrl: read('cookiePolicyUrl') || DEFAULT_LEGAL_URLS.cookiePolicyUrl,
-    dpaUrl: read('dpaUrl') || DEFAULT_LEGAL_URLS.dpaUrl,
+    termsUrl: read('termsUrl') || null,
+    privacyUrl: read('privacyUrl') || null,
+    cookiePolicyUrl: read('cookiePolicyUrl') || null,
+    dpaUrl: read('dpaUrl') || null,
+    reviewBadges: jsonList('reviewBadges'),
+    testimonials: jsonList('testimonials'),
     // The embedded server signs in with its local issuer, so that is the default.
     authProvider: read('authProvider') || 'local',
     legacyAppUrl: read('legacyAppUrl') || null,

@@ -1,11 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { GroupProps } from '@mantine/core';
 
-export const REVIEW_BADGES = [
-  { score: '4.9/5', source: 'Google Workspace Marketplace' },
-  { score: '4.8/5', source: 'G2' },
-] as const;
-
 function Star() {
   return (
     <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -17,7 +12,10 @@ function Star() {
   );
 }
 
-/** One review score, e.g. '4.9/5 on Google Workspace Marketplace' (login side panel, onboarding). */
+/**
+ * One review score, e.g. '4.9/5 on G2' (login side panel, onboarding). The scores are the
+ * install's own (REVIEW_BADGES, config/env.ts): none is shown when it names none.
+ */
 export function ReviewBadge({
   score,
   source,

@@ -137,14 +137,40 @@ export const transferOwnership = defineContract({
   response: z.object({ workspaceId: z.string(), ownerUserId: z.string() }),
 });
 
+const invitationTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The invite link is invalid.'),
+});
+
 export const acceptInvitation = defineContract({
   method: 'PUT',
   path: `${base}/invitations/:token/accept`,
   summary:
     'Join the space of an invitation (API-021): a pending member becomes ACTIVE; a FREE space already holding its allowed users refuses (409 user_limit_reached)',
   tags: ['spaces'],
-  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The invite link is invalid.') }),
+  params: invitationTokenParams,
   response: z.object({ workspaceId: z.string(), workspaceName: z.string(), isActiveWorkspace: z.boolean() }),
+});
+
+/**
+ * Not in the spec (issue 24): what an invitation link leads to, for the sign-in screens to say
+ * before anyone is signed in. The link's holder learns what its mail already told them; an
+ * unknown link answers 404, a used, cancelled or expired one 409 invitation_is_not_active.
+ */
+export const getInvitation = defineContract({
+  method: 'GET',
+  path: `${base}/invitations/:token`,
+  summary:
+    'The space, inviter and invited address of a pending invitation link, readable before sign-in (404 unknown, 409 invitation_is_not_active)',
+  tags: ['spaces'],
+  params: invitationTokenParams,
+  response: z
+    .object({
+      workspaceName: z.string(),
+      /** The inviter's name (else address); null when their account is gone. */
+      invitedBy: z.string().nullable(),
+      invitedEmail: z.string(),
+    })
+    .meta({ id: 'InvitationPreview' }),
 });
 
 export const inviteToWorkspace = defineContract({

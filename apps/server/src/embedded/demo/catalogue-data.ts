@@ -1,4 +1,4 @@
-import type { promotions, templates } from '../../db/schema';
+import type { templates } from '../../db/schema';
 
 interface TemplateText {
   subject: string;
@@ -138,38 +138,6 @@ export function buildTemplates(now: Date): (typeof templates.$inferInsert)[] {
     thumbnailUrl: thumbnail(template.subject, template.color),
     previewHtml: previewHtml(template),
     sortOrder: index + 1,
-    createdAt: now,
-    updatedAt: now,
-  }));
-}
-
-/** Where the web app's sidebar asks for promotions (GET /cannon?project=…&placement=…). */
-export const DEMO_PROMOTION_TARGET = { project: 'mergeboard', placement: 'sidebar' } as const;
-
-export function buildPromotions(now: Date): (typeof promotions.$inferInsert)[] {
-  return [
-    {
-      name: 'Form Notifier',
-      description: 'Send a personalised email every time someone answers your form.',
-      image: thumbnail('Form Notifier', '#0f9d58'),
-      type: 'addon',
-      url: 'https://example.com/form-notifier',
-      productId: 'form-notifier',
-      sortOrder: 1,
-    },
-    {
-      name: 'Sheet Tables',
-      description: 'Turn any spreadsheet into a searchable web app in minutes.',
-      image: thumbnail('Sheet Tables', '#7b61ff'),
-      type: 'webapp',
-      url: 'https://example.com/sheet-tables',
-      productId: 'sheet-tables',
-      sortOrder: 2,
-    },
-  ].map((promotion) => ({
-    ...promotion,
-    ...DEMO_PROMOTION_TARGET,
-    enabled: true,
     createdAt: now,
     updatedAt: now,
   }));

@@ -1,4 +1,3 @@
 export { seedDemo, DEMO_SEED_MARKER } from './seed-demo';
 export { DEMO_ACCOUNTS, DEMO_SPACES } from './accounts';
-export { DEMO_PROMOTION_TARGET } from './catalogue-data';
 export { provisionDemoPurchases } from './sandbox-purchases';

@@ -11,7 +11,6 @@ import {
   paymentPlanTiers,
   paymentPlans,
   pollAnswers,
-  promotions,
   rolloutStatus,
   scheduledMerges,
   subscriptionPaymentPlans,
@@ -26,7 +25,7 @@ import { buildAcmeEurope } from './acme-europe';
 import { buildPaymentPlans, buildSubscriptions } from './billing-data';
 import { buildBillingShowcase } from './billing-showcase';
 import { buildCampaigns } from './campaign-data';
-import { buildPromotions, buildTemplates } from './catalogue-data';
+import { buildTemplates } from './catalogue-data';
 import { buildMemberStates } from './member-states';
 import { buildPaypalLicense } from './paypal-license';
 import { createRandom } from './random';
@@ -167,7 +166,6 @@ export async function seedDemo(options: { db: Db; now?: Date }): Promise<{ seede
     ]);
     await insertAll(tx, bounces, [...suppressions.bounces, ...europe.suppressions.bounces]);
     await insertAll(tx, templates, buildTemplates(now));
-    await insertAll(tx, promotions, buildPromotions(now));
     return { seeded: true };
   });
 }

@@ -57,6 +57,26 @@ export async function lockInvitation(db: Db, tokenHash: string) {
   return row ?? null;
 }
 
+/**
+ * An invitation by its token (hashed) as its link's holder may see it: the space's name, who
+ * invited (null when that account is gone) and whether the link still works.
+ */
+export async function invitationPreview(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      workspaceName: workspaces.name,
+      email: invitations.email,
+      inviterName: users.name,
+      inviterEmail: users.email,
+      active: sql<boolean>`${invitations.status} = 'PENDING' AND ${invitations.expiresAt} > now()`,
+    })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(eq(invitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
 export async function membershipOf(db: Db, workspaceId: string, userId: string) {
   const [row] = await db
     .select({ id: memberships.id, status: memberships.status, userPlan: memberships.userPlan })

@@ -10,6 +10,7 @@ import {
   cancelPendingInvitations,
   claimInvitation,
   insertMember,
+  invitationPreview,
   invitationSpace,
   lockInvitation,
   membershipOf,
@@ -210,6 +211,25 @@ export async function cancelInvitations(
     });
     return { cancelled: emails.length };
   });
+}
+
+/**
+ * Issue 24: what an invitation link leads to, for the sign-in screens (the invitee may have no
+ * account yet). The same refusals as accepting: an unknown link is invalid (404), a used,
+ * cancelled or expired one no longer active (409).
+ */
+export async function previewInvitation(
+  db: Db,
+  options: { token: string },
+): Promise<{ workspaceName: string; invitedBy: string | null; invitedEmail: string }> {
+  const invitation = await invitationPreview(db, hashSessionSecret(options.token));
+  if (!invitation) throw new AppError('not_found', INVITATION_TEXTS.invalid);
+  if (!invitation.active) throw new AppError('invitation_is_not_active', INVITATION_TEXTS.notActive);
+  return {
+    workspaceName: invitation.workspaceName,
+    invitedBy: invitation.inviterName ?? invitation.inviterEmail,
+    invitedEmail: invitation.email,
+  };
 }
 
 /**

@@ -257,6 +257,52 @@ describe('invitations', () => {
       });
     });
 
+    it('INV-002 INV-004 API-005 (issue 24) the link says before sign-in which space and who invited; the invitation is kept through account creation and the invitee ends up a member', async () => {
+      const spaceId = await kit.makeSpace({ members: [{ who: 'owner', role: 'OWNER' }] });
+      const email = 'first.timer@acme.example';
+      expect((await invite(kit.as.owner, spaceId, [email])).statusCode).toBe(200);
+      const token = (await mailedToken(email))!;
+      const [owner] = await t.database.db.select().from(users).where(eq(users.id, kit.ids.owner));
+      const expected = { workspaceName: 'Member test space', invitedBy: owner!.name, invitedEmail: email };
+
+      // Signed out, as the sign-in screen reads it.
+      const before = await kit.call(null, 'GET', `/api/v1/invitations/${token}`);
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toEqual(expected);
+
+      // The person signs in first ('Sign in' rather than creating the account): no account yet,
+      // and the invitation still reads the same.
+      const person = await signedInAs(t, email);
+      expect((await kit.call(person, 'GET', '/api/v2/users/me')).statusCode).toBe(404);
+      expect((await kit.call(null, 'GET', `/api/v1/invitations/${token}`)).json()).toEqual(expected);
+
+      const created = await kit.call(person, 'POST', '/api/v2/users/workspace-activation-create-user', {
+        userEmail: email,
+        userName: 'First Timer',
+        createSource: 'WEBAPP',
+      });
+      expect(created.statusCode).toBe(201);
+      // The web app then follows the link it kept (the sign-in's continue target) and joins.
+      const joined = await kit.call(person, 'PUT', `/api/v1/invitations/${token}/accept`);
+      expect(joined.statusCode).toBe(200);
+      expect(joined.json()).toMatchObject({ workspaceId: spaceId, workspaceName: 'Member test space' });
+      expect((await kit.rowsOf(spaceId)).find((row) => row.email === email)).toMatchObject({
+        role: 'MEMBER',
+        status: 'ACTIVE',
+      });
+
+      // A used link reads as no longer active; an unknown one as invalid.
+      const used = await kit.call(null, 'GET', `/api/v1/invitations/${token}`);
+      expect(used.statusCode).toBe(409);
+      expect(errorBodySchema.parse(used.json()).error).toMatchObject({
+        code: 'invitation_is_not_active',
+        message: 'The invite link has expired or been cancelled.',
+      });
+      const unknown = await kit.call(null, 'GET', `/api/v1/invitations/${'C'.repeat(43)}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(errorBodySchema.parse(unknown.json()).error.message).toBe('The invite link is invalid.');
+    });
+
     it('API-005 an address with an account is still refused a second one', async () => {
       const owner = await signedInAs(t, 'owner@acme.example');
       const res = await kit.call(owner, 'POST', '/api/v2/users/workspace-activation-create-user', {

@@ -5,6 +5,7 @@ import {
   addWorkspaceUsers,
   cancelInvitations as cancelContract,
   changeMemberRoles,
+  getInvitation,
   getPromoteValidity,
   inviteLegacyUsers,
   inviteToWorkspace,
@@ -23,6 +24,7 @@ import {
   acceptInvitationToken,
   addToSpace,
   cancelInvitations,
+  previewInvitation,
   resendInvitations,
 } from './invitation-service';
 import type { AdditionKind } from './newcomers';
@@ -204,6 +206,13 @@ export const memberRoutes = [
     access: { kind: 'user' },
     handler: ({ params, user, context }) =>
       acceptInvitationToken(context.database.db, { token: params.token, user }),
+  }),
+  defineRoute({
+    contract: getInvitation,
+    // Before sign-in: the link's token is the key (256 random bits); the limit keeps guessing slow.
+    access: { kind: 'public' },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    handler: ({ params, context }) => previewInvitation(context.database.db, { token: params.token }),
   }),
   defineRoute({
     contract: listSubscriptionsV2,

@@ -78,6 +78,7 @@ export const spaceRoutes = [
   defineRoute({
     contract: getPromotions,
     access: { kind: 'user' },
-    handler: ({ query, context }) => listPromotions(context.database.db, query),
+    handler: ({ query, context }) =>
+      listPromotions(context.database.db, { ...query, configured: context.config.PROMOTIONS }),
   }),
 ];

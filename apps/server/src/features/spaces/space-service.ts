@@ -1,4 +1,10 @@
-import { MAX_OWNED_SPACES, MAX_SPACES_MESSAGES, canBecomeOwner, promotionSchema } from '@mergeboard/core';
+import {
+  MAX_OWNED_SPACES,
+  MAX_SPACES_MESSAGES,
+  SIDEBAR_PROMOTION_TARGET,
+  canBecomeOwner,
+  promotionSchema,
+} from '@mergeboard/core';
 import type { z } from 'zod';
 import { findSpaceAccess, type Caller, type SpaceAccess } from '../../access/space-access';
 import type { Db } from '../../db/client';
@@ -129,17 +135,25 @@ export async function transferSpace(
   });
 }
 
+type Promotion = z.infer<typeof promotionSchema>;
+
 /**
- * API-023: the enabled promotions of one placement, in their order. An invalid promotion is
- * dropped, never shown half-filled.
+ * API-023: the enabled promotions of one placement, in their order: for the web app's sidebar,
+ * first those the install's configuration names (PROMOTIONS, checked at start), then the enabled
+ * rows of the promotions table. An invalid row is dropped, never shown half-filled; with none
+ * of either, the sidebar shows none (issue 24: no invented ones).
  */
 export async function listPromotions(
   db: Db,
-  options: { project: string; placement: string },
-): Promise<{ enabled: boolean; promotions: z.infer<typeof promotionSchema>[] }> {
-  const valid = (await enabledPromotions(db, options)).flatMap((row) => {
+  options: { project: string; placement: string; configured: readonly Promotion[] },
+): Promise<{ enabled: boolean; promotions: Promotion[] }> {
+  const forSidebar =
+    options.project === SIDEBAR_PROMOTION_TARGET.project &&
+    options.placement === SIDEBAR_PROMOTION_TARGET.placement;
+  const stored = (await enabledPromotions(db, options)).flatMap((row) => {
     const parsed = promotionSchema.safeParse(row);
     return parsed.success ? [parsed.data] : [];
   });
-  return { enabled: valid.length > 0, promotions: valid };
+  const promotions = [...(forSidebar ? options.configured : []), ...stored];
+  return { enabled: promotions.length > 0, promotions };
 }

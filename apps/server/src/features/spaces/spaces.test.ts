@@ -293,22 +293,44 @@ describe('spaces', () => {
     expect(headerSafe('Evil\r\nBcc: victim@example.com space')).toBe('Evil Bcc: victim@example.com space');
   });
 
-  it('API-023 lists the sidebar promotions and drops invalid ones', async () => {
-    await t.database.db.insert(promotions).values({
-      name: 'Broken',
-      description: 'No image',
-      image: '',
-      type: 'banner',
-      url: 'https://example.com',
-      productId: 'broken',
-      project: 'mergeboard',
-      placement: 'sidebar',
-    });
-    const res = await call(as.member!, 'GET', '/api/cannon?project=mergeboard&placement=sidebar');
+  it('API-023 SHELL-010 lists the enabled sidebar promotions in their order and drops invalid ones; none when there are none', async () => {
+    const url = '/api/cannon?project=mergeboard&placement=sidebar';
+    // Nothing configured (PROMOTIONS) and nothing stored: the demo invents none (issue 24).
+    const none = await call(as.member!, 'GET', url);
+    expect(none.json()).toEqual({ enabled: false, promotions: [] });
+    const target = { project: 'mergeboard', placement: 'sidebar', type: 'addon' };
+    await t.database.db.insert(promotions).values([
+      {
+        ...target,
+        name: 'Broken',
+        description: 'No image',
+        image: '',
+        url: 'https://x.test',
+        productId: 'b',
+      },
+      {
+        ...target,
+        name: 'Second',
+        description: 'Two',
+        image: 'data:,',
+        url: 'https://x.test/2',
+        productId: 's',
+        sortOrder: 2,
+      },
+      {
+        ...target,
+        name: 'First',
+        description: 'One',
+        image: 'data:,',
+        url: 'https://x.test/1',
+        productId: 'f',
+        sortOrder: 1,
+      },
+    ]);
+    const res = await call(as.member!, 'GET', url);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { enabled: boolean; promotions: { name: string }[] };
     expect(body.enabled).toBe(true);
-    expect(body.promotions.length).toBeGreaterThan(0);
-    expect(body.promotions.map((p) => p.name)).not.toContain('Broken');
+    expect(body.promotions.map((p) => p.name)).toEqual(['First', 'Second']);
   });
 });

@@ -5,11 +5,19 @@ import { browserLocation } from '../../lib/browser-location';
 import { authSession, currentUser, seedStoredSession } from '../../testing/auth-fixtures';
 import { apiError, fakeServer, json } from '../../testing/fake-server';
 import { renderRoute } from '../../testing/render';
+import { NOTHING_CONFIGURED, configureInstall } from '../../testing/install-content';
 import { setViewportWidth } from '../../testing/viewport';
 import { SIGN_IN_INTENT_KEY } from './index';
 
 const product = env.productName;
 const AUTHORIZE_URL = '/api/v1/auth/authorize?prompt=select_account';
+
+/** The buttons on an install that signs in with its built-in issuer (the tests' install). */
+const LOCAL = {
+  signIn: 'Sign in with your email address',
+  createAccount: 'Create an account with your email',
+  signInAnother: 'Sign in with another email address',
+};
 
 const MESSAGES = {
   'session-expired': 'Your session has expired, please sign in again',
@@ -42,7 +50,8 @@ function expectOnlyMessage(shown: string | null) {
 }
 
 describe('login screen', () => {
-  it('AUTH-033 AUTH-034 AUTH-035: welcome heading, sign-in and create-account buttons, terms notice', async () => {
+  it("AUTH-033 AUTH-034 AUTH-035: welcome heading, sign-in and create-account buttons in the spec's words on a Google install, terms notice", async () => {
+    configureInstall({ authProvider: 'google' });
     fakeServer();
     renderRoute('/login');
 
@@ -50,9 +59,9 @@ describe('login screen', () => {
       await screen.findByRole('heading', { level: 1, name: `Welcome to ${product}` }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
-    expect(screen.getByText('Local sign-in for this self-hosted install')).toBeInTheDocument();
     expect(screen.getByText(`Don't have a ${product} account yet?`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create a new account with Google' })).toBeInTheDocument();
+    expect(screen.queryByText(/no Google account needed/)).not.toBeInTheDocument();
 
     const notice = screen.getByText(
       (_, element) =>
@@ -68,7 +77,21 @@ describe('login screen', () => {
     await waitFor(() => expect(document.title).toBe(`Login | ${product}`));
   });
 
-  it('AUTH-036: the footer links to the help center, terms, privacy, cookie policy and DPA', async () => {
+  it("AUTH-034 AUTH-038 (issue 24): on an install with the built-in sign-in the buttons say what will happen, without Google's G", async () => {
+    fakeServer();
+    renderRoute('/login');
+    const signIn = await screen.findByRole('button', { name: LOCAL.signIn });
+    expect(screen.getByRole('button', { name: LOCAL.createAccount })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This install signs you in on its own page: you enter your email address, no Google account needed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
+    expect(signIn.querySelector('svg')).toBeNull();
+  });
+
+  it('AUTH-036: the footer links to the help center, terms, privacy, cookie policy and DPA the install names', async () => {
     fakeServer();
     renderRoute('/login');
     const footer = await screen.findByRole('contentinfo');
@@ -82,41 +105,75 @@ describe('login screen', () => {
     ]);
   });
 
-  it('AUTH-037: a side panel with testimonials, review badges and the inbox delivery claim, hidden on mobile', async () => {
+  it('AUTH-035 AUTH-036 (issue 24): an install that names no page shows no footer and no agreement notice; one that names only its terms says only those', async () => {
+    configureInstall(NOTHING_CONFIGURED);
+    fakeServer();
+    const first = renderRoute('/login');
+    await screen.findByRole('button', { name: LOCAL.signIn });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByText(/By signing in, you agree/)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    first.unmount();
+
+    configureInstall({ termsUrl: 'https://acme.test/terms' });
+    renderRoute('/login');
+    const notice = await screen.findByText(
+      (_, element) =>
+        element?.tagName === 'P' && element.textContent === 'By signing in, you agree to our Terms of use.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      'https://acme.test/terms',
+    );
+    expect(within(screen.getByRole('contentinfo')).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it("AUTH-037: a side panel with the inbox delivery claim, then the install's review scores and testimonials", async () => {
     fakeServer();
     renderRoute('/login');
-    const panel = await screen.findByRole('complementary', { name: 'What our users say' });
-    expect(within(panel).getByRole('heading', { name: /better inbox delivery/i })).toBeInTheDocument();
+    const panel = await screen.findByRole('complementary', { name: 'Better inbox delivery for every merge' });
     expect(within(panel).getByText('4.9/5 on Google Workspace Marketplace')).toBeInTheDocument();
-    expect(panel.querySelectorAll('blockquote')).toHaveLength(3);
+    expect(within(panel).getByText('4.8/5 on G2')).toBeInTheDocument();
+    expect(
+      [...panel.querySelectorAll('blockquote')].map((quote) => quote.textContent?.replace(/\s+/g, ' ')),
+    ).toEqual(env.testimonials.map((t) => `${t.quote}— ${t.author}`));
+  });
+
+  it('AUTH-037 (issue 24): with no scores or testimonials configured the panel invents none', async () => {
+    configureInstall(NOTHING_CONFIGURED);
+    fakeServer();
+    renderRoute('/login');
+    const panel = await screen.findByRole('complementary', { name: 'Better inbox delivery for every merge' });
+    expect(within(panel).queryByText(/ on /)).not.toBeInTheDocument();
+    expect(panel.querySelectorAll('blockquote')).toHaveLength(0);
   });
 
   it('AUTH-037: below the tablet breakpoint the page stacks without the side panel', async () => {
     setViewportWidth(375);
     fakeServer();
     renderRoute('/login');
-    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: LOCAL.signIn })).toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
-  it('AUTH-002 AUTH-038: Sign in with Google saves the continue target and leaves for the provider, with a spinner', async () => {
+  it('AUTH-002 AUTH-038: Sign in saves the continue target and leaves for the provider, with a spinner', async () => {
     fakeServer();
     const assign = watchRedirects();
     const { user } = renderRoute(`/login?continue=${encodeURIComponent('/somewhere?tab=2')}`);
 
-    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await user.click(await screen.findByRole('button', { name: LOCAL.signIn }));
 
     expect(assign).toHaveBeenCalledWith(AUTHORIZE_URL);
     expect(savedIntent()).toEqual({ continue: '/somewhere?tab=2', createAccount: false });
     expect(screen.getByRole('status', { name: 'Signing in' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LOCAL.signIn })).not.toBeInTheDocument();
   });
 
-  it('AUTH-004: Create a new account with Google asks for account creation', async () => {
+  it('AUTH-004: Create a new account asks for account creation', async () => {
     fakeServer();
     const assign = watchRedirects();
     const { user } = renderRoute('/login');
-    await user.click(await screen.findByRole('button', { name: 'Create a new account with Google' }));
+    await user.click(await screen.findByRole('button', { name: LOCAL.createAccount }));
     expect(assign).toHaveBeenCalledWith(AUTHORIZE_URL);
     expect(savedIntent()).toEqual({ continue: null, createAccount: true });
   });
@@ -215,12 +272,12 @@ describe('login errors', () => {
         `pat@gmail.com doesn't have a ${product} account yet. Click below to create a new account:`,
       ),
     ).toBeInTheDocument();
-    const create = screen.getByRole('button', { name: 'Create a new account with Google' });
-    const another = screen.getByRole('button', { name: 'Sign in with another Google account' });
+    const create = screen.getByRole('button', { name: LOCAL.createAccount });
+    const another = screen.getByRole('button', { name: LOCAL.signInAnother });
     expect(screen.getByText('Did you want to use another account?')).toBeInTheDocument();
     // The create button comes first, then the question and the other-account button.
     expect(create.compareDocumentPosition(another) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LOCAL.signIn })).not.toBeInTheDocument();
     expectOnlyMessage(null);
 
     await user.click(another);
@@ -238,7 +295,7 @@ describe('login errors', () => {
     const invitation = `/invitations/${'T'.repeat(43)}/accept`;
     const { user } = returnFromProvider('code=c1&state=s1', { continue: invitation, createAccount: false });
 
-    await user.click(await screen.findByRole('button', { name: 'Create a new account with Google' }));
+    await user.click(await screen.findByRole('button', { name: LOCAL.createAccount }));
     // The provider is told which address to create the account for, so it does not ask again.
     expect(assign).toHaveBeenLastCalledWith(`${AUTHORIZE_URL}&loginHint=pat%40gmail.com`);
     expect(savedIntent()).toEqual({ continue: invitation, createAccount: true });
@@ -251,5 +308,76 @@ describe('login errors', () => {
     expect(
       screen.getByText('First and third party cookies must be enabled to use the dashboard.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('sign-in from an invitation link (issue 24)', () => {
+  const token = 'T'.repeat(43);
+  const link = `/invitations/${token}/accept`;
+  const preview = `GET /api/v1/invitations/${token}`;
+  const invitation = {
+    workspaceName: 'Acme Sales',
+    invitedBy: 'Olivia Bennett',
+    invitedEmail: 'pat@gmail.com',
+  };
+  const invitedTitle = 'You were invited to Acme Sales';
+
+  it('INV-002 the sign-in screen names the space and who invited, and signs in as the invited address, keeping the link', async () => {
+    fakeServer({ [preview]: json(200, invitation) });
+    const assign = watchRedirects();
+    const { user } = renderRoute(`/login?continue=${encodeURIComponent(link)}`);
+
+    expect(await screen.findByRole('note', { name: invitedTitle })).toHaveTextContent(
+      "Olivia Bennett invited pat@gmail.com to join Acme Sales. Sign in with that address to join it, or create your account first if you don't have one yet.",
+    );
+    await user.click(screen.getByRole('button', { name: LOCAL.signIn }));
+    expect(assign).toHaveBeenLastCalledWith(`${AUTHORIZE_URL}&loginHint=pat%40gmail.com`);
+    expect(savedIntent()).toEqual({ continue: link, createAccount: false });
+  });
+
+  it('INV-002 AUTH-039 the no-account screen says the invitation is kept: creating the account joins the space', async () => {
+    fakeServer({
+      'POST /api/v1/auth/token': json(200, authSession()),
+      'GET /api/v2/users/me': apiError(404, 'user_not_found'),
+      'POST /api/v1/auth/revoke': json(200, { revoked: true }),
+      [preview]: json(200, invitation),
+    });
+    const assign = watchRedirects();
+    const { user } = returnFromProvider('code=c1&state=s1', { continue: link, createAccount: false });
+
+    expect(
+      await screen.findByText(
+        `pat@gmail.com doesn't have a ${product} account yet. Click below to create a new account:`,
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('note', { name: invitedTitle })).toHaveTextContent(
+      'Olivia Bennett invited pat@gmail.com to join Acme Sales. Create your account below: you will join the space straight away.',
+    );
+    await user.click(screen.getByRole('button', { name: LOCAL.createAccount }));
+    expect(assign).toHaveBeenLastCalledWith(`${AUTHORIZE_URL}&loginHint=pat%40gmail.com`);
+    expect(savedIntent()).toEqual({ continue: link, createAccount: true });
+  });
+
+  it('INV-009 signed in with another address than the invited one, the screen says which address joins', async () => {
+    fakeServer({
+      'POST /api/v1/auth/token': json(200, authSession()),
+      'GET /api/v2/users/me': apiError(404, 'user_not_found'),
+      'POST /api/v1/auth/revoke': json(200, { revoked: true }),
+      [preview]: json(200, { ...invitation, invitedEmail: 'newcomer@acme.example' }),
+    });
+    returnFromProvider('code=c1&state=s1', { continue: link, createAccount: false });
+    expect(await screen.findByRole('note', { name: invitedTitle })).toHaveTextContent(
+      'Olivia Bennett invited newcomer@acme.example to join Acme Sales. To join it, use newcomer@acme.example: sign in with that address instead.',
+    );
+  });
+
+  it('INV-010 a used or cancelled link adds nothing to the sign-in screen (the invitation screen says why after sign-in)', async () => {
+    const server = fakeServer({
+      [preview]: apiError(409, 'invitation_is_not_active', 'The invite link has expired or been cancelled.'),
+    });
+    renderRoute(`/login?continue=${encodeURIComponent(link)}`);
+    await screen.findByRole('button', { name: LOCAL.signIn });
+    await waitFor(() => expect(server.calls(preview)).toHaveLength(1));
+    expect(screen.queryByRole('note', { name: invitedTitle })).not.toBeInTheDocument();
   });
 });

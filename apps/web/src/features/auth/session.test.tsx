@@ -129,7 +129,9 @@ describe('logout and switch account', () => {
     await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
 
-    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Sign in with your email address' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/login');
     await waitFor(() => expect(server.calls('POST /api/v1/auth/revoke')).toHaveLength(1));
     const [revoke] = server.calls('POST /api/v1/auth/revoke');
@@ -160,7 +162,9 @@ describe('logout and switch account', () => {
     await screen.findByRole('button', { name: /Account menu$/ });
     await user.click(await realTrigger(user, () => screen.getByRole('button', { name: /Account menu$/ })));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Sign in with your email address' }),
+    ).toBeInTheDocument();
     expect(getCookie(SESSION_COOKIE)).toBeNull();
   });
 
@@ -197,7 +201,7 @@ describe('cookies disabled', () => {
       'href',
       'https://support.google.com/chrome/answer/95647',
     );
-    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with your email address' })).not.toBeInTheDocument();
   });
 
   it('AUTH-025: storage that throws on access (cookie-error) shows the same page on any route', async () => {

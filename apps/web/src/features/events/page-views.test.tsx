@@ -89,7 +89,7 @@ describe('page-view events', () => {
     setCookie(CONSENT_COOKIE, 'analytics:yes');
     const server = fakeServer();
     renderRoute('/login');
-    await screen.findByRole('button', { name: 'Sign in with Google' });
+    await screen.findByRole('button', { name: 'Sign in with your email address' });
     await act(() => flushEvents());
     expect(server.calls('POST /api/v1/events')).toHaveLength(0);
   });

@@ -72,7 +72,7 @@ export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessa
       return retryAt
         ? error(
             `The sheet was deleted. Restore it before today at ${retryAt}, when sending will be attempted again.`,
-            env.helpCenterUrl,
+            env.helpCenterUrl ?? undefined,
           )
         : error(
             'The sheet was deleted and all sending attempts failed. Restore the sheet and schedule your mail merge again.',

@@ -5,7 +5,9 @@ import { browserLocation } from '../../lib/browser-location';
 import { currentUser } from '../../testing/auth-fixtures';
 import { fakeServer } from '../../testing/fake-server';
 import { renderRoute } from '../../testing/render';
+import { NOTHING_CONFIGURED, configureInstall } from '../../testing/install-content';
 import { renderSignedIn } from '../../testing/signed-in';
+import { spaceEntry } from '../../testing/space-fixtures';
 import { SIGN_IN_INTENT_KEY } from '../auth';
 import { MARKETPLACE_VISITED_KEY, ONBOARDING_STEP_KEY } from './index';
 
@@ -35,8 +37,10 @@ describe('onboarding, signed out', () => {
     const { router, user } = renderRoute('/signup');
 
     expect(await screen.findByRole('heading', { name: `Welcome to ${product}` })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Create a new account with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create an account with your email' })).toBeInTheDocument();
+    // The install's first review score.
     expect(screen.getByText('4.9/5 on Google Workspace Marketplace')).toBeInTheDocument();
+    expect(screen.queryByText('4.8/5 on G2')).not.toBeInTheDocument();
     const signIn = screen.getByRole('link', { name: `Already have a ${product} account? Sign in` });
     expect(signIn).toHaveAttribute('href', '/login');
 
@@ -49,7 +53,7 @@ describe('onboarding, signed out', () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { user } = renderRoute('/signup');
 
-    await user.click(await screen.findByRole('button', { name: 'Create a new account with Google' }));
+    await user.click(await screen.findByRole('button', { name: 'Create an account with your email' }));
 
     expect(assign).toHaveBeenCalledWith('/api/v1/auth/authorize?prompt=select_account');
     expect(JSON.parse(window.sessionStorage.getItem(SIGN_IN_INTENT_KEY) ?? 'null')).toEqual({
@@ -57,6 +61,16 @@ describe('onboarding, signed out', () => {
       createAccount: true,
     });
     expect(screen.getByRole('status', { name: 'Signing in' })).toBeInTheDocument();
+  });
+
+  it("ONB-005 ONB-007 (issue 24): on a Google install the button is the spec's; with no score configured there is no badge", async () => {
+    configureInstall({ ...NOTHING_CONFIGURED, authProvider: 'google' });
+    fakeServer();
+    renderRoute('/signup');
+    expect(
+      await screen.findByRole('button', { name: 'Create a new account with Google' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/\/5 on /)).not.toBeInTheDocument();
   });
 
   it('ONB-018: the step 1 indicator is not clickable', async () => {
@@ -94,7 +108,8 @@ describe('onboarding, signed in', () => {
     await renderSignedIn('/get-started');
     expect(await screen.findByRole('heading', { level: 1, name: `Install ${product}` })).toBeVisible();
     expect(screen.getByRole('heading', { name: `1. Install the ${product} add-on` })).toBeInTheDocument();
-    const instructions = within(screen.getByRole('list')).getAllByRole('listitem');
+    const [addOnSteps] = screen.getAllByRole('list');
+    const instructions = within(addOnSteps!).getAllByRole('listitem');
     expect(instructions.map((item) => item.textContent)).toEqual([
       "Click Install on the add-on's page in the Google Workspace Marketplace.",
       'Choose the Google account you want to send your mail merges from.',
@@ -149,7 +164,8 @@ describe('onboarding, signed in', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `Open Google Sheets to launch ${product}` }),
     ).toBeVisible();
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    const [launchSteps] = screen.getAllByRole('list');
+    const steps = within(launchSteps!).getAllByRole('listitem');
     expect(steps.map((item) => item.textContent)).toEqual([
       'Open the Extensions menu of your spreadsheet.',
       `Choose ${product}, the add-on you just installed.`,
@@ -171,5 +187,59 @@ describe('onboarding, signed in', () => {
     expect(router.state.location.pathname).toBe(
       `${currentUser().userWorkspaces?.[0]?.urlPrefix}/mail-merges/sent`,
     );
+  });
+
+  it.each([
+    ['2', `Install ${product}`],
+    ['3', `Open Google Sheets to launch ${product}`],
+  ])(
+    'ONB-011 ONB-015 (issue 24): step %s also says how to send from the dashboard without the add-on, with a sample spreadsheet',
+    async (step, heading) => {
+      window.localStorage.setItem(ONBOARDING_STEP_KEY, step);
+      const { router, user } = await renderSignedIn('/get-started');
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const path = screen.getByRole('region', { name: 'Or send from the dashboard, without the add-on' });
+      expect(
+        within(path)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        `On a computer, open your ${product} dashboard and press New mail merge on the Mail merges page.`,
+        'Drop a spreadsheet (CSV or XLSX) with an Email column, and check the recipients.',
+        'Write the subject and message, send a test email to yourself, then send.',
+      ]);
+      const sample = within(path).getByRole('link', {
+        name: 'Download a sample spreadsheet (contacts.xlsx)',
+      });
+      expect(sample).toHaveAttribute('download', 'contacts.xlsx');
+      expect(sample.getAttribute('href')).toMatch(/contacts\.xlsx$/);
+
+      await user.click(within(path).getByRole('link', { name: `your ${product} dashboard` }));
+      expect(await screen.findByRole('heading', { name: 'Mail merges' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(
+        `${currentUser().userWorkspaces?.[0]?.urlPrefix}/mail-merges/sent`,
+      );
+    },
+  );
+
+  it('ONB-017 (issue 24): a teammate who joined a space is told which, with a way into it', async () => {
+    const own = spaceEntry(1, "Pat's space", { userRole: 'OWNER', isSendingWorkspace: true });
+    const acme = spaceEntry(2, 'Acme Sales', { userRole: 'MEMBER', workspacePlan: 'PRO', userPlan: 'PRO' });
+    const beta = spaceEntry(3, 'Beta Team', { userRole: 'ADMIN', workspacePlan: 'PRO', userPlan: 'PRO' });
+    const invited = spaceEntry(4, 'Not Yet', { userRole: 'MEMBER', status: 'PENDING' });
+    await renderSignedIn('/get-started', {
+      user: currentUser({ userWorkspaces: [own, acme, beta, invited] }),
+    });
+    const notice = await screen.findByRole('note', { name: 'You joined Acme Sales and Beta Team' });
+    expect(within(notice).getByRole('link', { name: 'Open Acme Sales' })).toHaveAttribute(
+      'href',
+      `${acme.urlPrefix}/mail-merges`,
+    );
+  });
+
+  it('ONB-017 (issue 24): someone in their own space only gets no such notice', async () => {
+    await renderSignedIn('/get-started');
+    await screen.findByRole('heading', { level: 1, name: `Install ${product}` });
+    expect(screen.queryByText(/^You joined/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { env } from '../../config/env';
 import { currentUser } from '../../testing/auth-fixtures';
 import { json } from '../../testing/fake-server';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
+import { NOTHING_CONFIGURED, configureInstall } from '../../testing/install-content';
 import { setViewportWidth } from '../../testing/viewport';
 import { MANAGE_SETTINGS_TEXT } from './index';
 import { realTrigger } from '../../testing/load-on-intent';
@@ -221,6 +222,32 @@ describe('header', () => {
     expect(await screen.findByRole('link', { name: 'Help' })).toHaveAttribute('href', env.helpCenterUrl);
   });
 
+  it('SHELL-014 (issue 24): an install that names no help centre (nor support address) shows no Help link', async () => {
+    configureInstall(NOTHING_CONFIGURED);
+    await renderInSpace(`${ownerPro.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ userWorkspaces: [ownerPro] }),
+    });
+    await screen.findByRole('button', { name: /Account menu$/ });
+    expect(screen.queryByRole('link', { name: 'Help' })).not.toBeInTheDocument();
+  });
+
+  it('(issue 24) the first Tab stop is a skip link to the page, which takes focus to <main>', async () => {
+    const { user } = await renderInSpace(`${ownerPro.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ ...installed, userWorkspaces: [ownerPro] }),
+    });
+    await screen.findByRole('heading', { name: 'Mail merges' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    const main = screen.getByRole('main');
+    expect(skip).toHaveAttribute('href', `#${main.id}`);
+    await user.keyboard('{Enter}');
+    expect(main).toHaveFocus();
+    // The next Tab goes on from the page, not from the header.
+    await user.tab();
+    expect(main).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('SHELL-015 SHELL-017: the account menu shows the user, the active space with its plan, Manage billing, Switch account and Log out', async () => {
     const { user } = await renderInSpace(`${adminPro.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ userWorkspaces: [ownerPro, adminPro] }),
@@ -342,6 +369,25 @@ describe('upgrade info modal', () => {
     const [, closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
     await user.click(closeButton!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('SHELL-023 (issue 24): each copy button is an icon with an accessible name, and says when the address was copied', async () => {
+    const owner = { id: 'u-7', role: 'OWNER', name: 'Olivia Owner', email: 'olivia@acme.example' };
+    const { user } = await renderInSpace(`${freeMemberOfPro.urlPrefix}/mail-merges/sent`, {
+      user: currentUser({ userWorkspaces: [freeMemberOfPro] }),
+      routes: { [managersCall]: json(200, { items: [owner] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    const dialog = await screen.findByRole('dialog');
+    const copy = await within(dialog).findByRole('button', { name: 'Copy olivia@acme.example' });
+    // No character for a screen reader to spell out or a font to miss: a drawing, hidden from both.
+    expect(copy).toHaveTextContent(/^$/);
+    expect(copy.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/^$/);
+
+    await user.click(copy);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('olivia@acme.example copied');
+    expect(await navigator.clipboard.readText()).toBe('olivia@acme.example');
   });
 
   it('SHELL-024: without admins the text is "Contact them to request an upgrade."', async () => {

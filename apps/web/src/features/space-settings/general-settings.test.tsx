@@ -37,6 +37,42 @@ async function optionsOf(user: { click(element: Element): Promise<void> }) {
 }
 
 describe('general settings: rename', () => {
+  it('SPACE-022 (issue 24): a rename that went through says so in a polite status, though the address changes with the name', async () => {
+    const renamed = {
+      ...proSpace,
+      workspaceName: 'Acme Global',
+      urlPrefix: `/${proSpace.workspaceId}/acme-global`,
+    };
+    const { user, router } = await renderInSpace(general, {
+      user: currentUser({ userWorkspaces: [proSpace] }),
+      routes: {
+        [membersRoute]: members,
+        [`PUT /api/v1/workspaces/${proSpace.workspaceId}`]: json(200, workspaceDetails(renamed)),
+        'GET /api/v2/users/me': [
+          json(200, currentUser({ userWorkspaces: [proSpace] })),
+          json(200, currentUser({ userWorkspaces: [renamed] })),
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Space name' });
+    const input = await within(section).findByRole('textbox', { name: 'Space name' });
+    // The live region is there, empty, before anything is saved, so its news is read out.
+    const status = within(section).getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+
+    await user.clear(input);
+    await user.type(input, 'Acme Global');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${renamed.urlPrefix}/space/general`));
+    expect(within(screen.getByRole('region', { name: 'Space name' })).getByRole('status')).toBe(status);
+    expect(status).toHaveTextContent('Space name saved.');
+    expect(screen.getByRole('textbox', { name: 'Space name' })).toHaveValue('Acme Global');
+
+    // Typing again clears it: the news was about the saved name.
+    await user.type(screen.getByRole('textbox', { name: 'Space name' }), '!');
+    expect(status).toHaveTextContent(/^$/);
+  });
+
   it('SPACE-020 SPACE-021 SPACE-022: Save is disabled while unchanged, Cancel restores, the trimmed name is sent', async () => {
     const renamed = { ...proSpace, workspaceName: 'Acme Global' };
     const { user, server } = await renderInSpace(general, {

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns/format';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DATE_FORMATS, type TeamMember } from '@mergeboard/core';
 import { currentUser } from '../../testing/auth-fixtures';
 import { json } from '../../testing/fake-server';
@@ -183,5 +183,45 @@ describe('team report', () => {
     expect(server.calls(`GET /api/v1/workspaces/${proMember.workspaceId}/team-report/summary`)).toHaveLength(
       0,
     );
+  });
+
+  describe('a table wider than the screen (issue 24)', () => {
+    const SCROLL_REGION = 'Team members, scrolls sideways';
+    const open = () =>
+      renderInSpace(`${proOwner.urlPrefix}/team-report`, {
+        user: currentUser({ userWorkspaces: [proOwner] }),
+        routes: { [`GET ${base}/members`]: json(200, { items: [olivia, marcus], total: 2 }) },
+      });
+
+    it('TEAM-004: at 375 px the table box is a labelled region in the Tab order, with a shadow on the edge that hides columns', async () => {
+      // The layout a 375 px screen gives: 720 px of table in a 343 px box.
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(720);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(343);
+      const { user } = await open();
+      const region = await screen.findByRole('region', { name: SCROLL_REGION });
+      expect(within(region).getByRole('table', { name: 'Team members' })).toBeInTheDocument();
+      expect(region).toHaveAttribute('tabindex', '0');
+      const cues = () =>
+        [...document.querySelectorAll('[data-scroll-cue]')].map((cue) => cue.getAttribute('data-scroll-cue'));
+      expect(cues()).toEqual(['end']);
+
+      // The keyboard reaches it (the arrow keys then scroll it, as the browser does for a focused box).
+      region.blur();
+      for (let stop = 0; stop < 40 && document.activeElement !== region; stop += 1) await user.tab();
+      expect(region).toHaveFocus();
+
+      // Scrolled to the end, the shadow moves to the start.
+      Object.defineProperty(region, 'scrollLeft', { configurable: true, value: 377 });
+      fireEvent.scroll(region);
+      await waitFor(() => expect(cues()).toEqual(['start']));
+      expect(document.querySelector('[data-scroll-cue]')).toHaveAttribute('aria-hidden', 'true');
+    });
+
+    it('TEAM-004: when the table fits there is no extra Tab stop and no shadow', async () => {
+      await open();
+      await screen.findByRole('table', { name: 'Team members' });
+      expect(screen.queryByRole('region', { name: SCROLL_REGION })).not.toBeInTheDocument();
+      expect(document.querySelector('[data-scroll-cue]')).toBeNull();
+    });
   });
 });

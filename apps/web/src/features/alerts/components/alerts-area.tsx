@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { isOwner, type UserWorkspace } from '@mergeboard/core';
 import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { LEGACY_ALERT_TEXT } from '../alert-texts';
 import { useAlerts } from './alert-context';
 import type { AppAlert } from './alert-context';
@@ -48,8 +49,9 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
           <Text size="sm">
             {LEGACY_ALERT_TEXT}{' '}
             {/* The theme's link colour has 4.4:1 on the yellow tint: the text's own colour, underlined. */}
-            <Anchor
+            <ConfiguredLink
               href={env.helpCenterUrl}
+              hideWithout
               target="_blank"
               rel="noreferrer"
               size="sm"
@@ -57,7 +59,7 @@ export function AlertsArea({ space }: { space?: UserWorkspace | null }) {
               underline="always"
             >
               Learn more
-            </Anchor>
+            </ConfiguredLink>
           </Text>
         </Alert>
       )}

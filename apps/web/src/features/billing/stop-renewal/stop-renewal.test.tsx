@@ -5,6 +5,7 @@ import { browserLocation } from '../../../lib/browser-location';
 import { currentUser } from '../../../testing/auth-fixtures';
 import { apiError, fakeServer, json } from '../../../testing/fake-server';
 import { renderRoute } from '../../../testing/render';
+import { configureInstall } from '../../../testing/install-content';
 import { renderSignedIn } from '../../../testing/signed-in';
 
 const PAGE = '/stop-automatic-renewal';
@@ -20,6 +21,7 @@ const stopped = json(200, {
 
 describe('Stop automatic renewal page', () => {
   it('RES-005 RES-006 RES-007 signed out: the question, the permanence warning and a Sign in with Google button', async () => {
+    configureInstall({ authProvider: 'google' });
     fakeServer();
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { user } = renderRoute(PAGE);
@@ -38,6 +40,16 @@ describe('Stop automatic renewal page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(assign).toHaveBeenCalled();
+  });
+
+  it('RES-006 (issue 24) on an install with the built-in sign-in, the prompt and button say what will happen', async () => {
+    fakeServer();
+    renderRoute(PAGE);
+    expect(
+      await screen.findByText('Sign in with your email address to stop the automatic renewal.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with your email address' })).toBeInTheDocument();
+    expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
   });
 
   it('RES-008 RES-010 signed in with a PayPal license: Confirm cancellation loads, calls the server, then shows success=1', async () => {

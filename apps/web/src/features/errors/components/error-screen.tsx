@@ -1,5 +1,6 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { CenteredPage } from '../../../ui/centered-page';
 
 /**
@@ -17,7 +18,7 @@ export function ErrorScreen() {
             Try again
           </Button>
           <Text size="sm" c="dimmed">
-            If the problem persists <Anchor href={env.supportUrl}>contact us</Anchor>
+            If the problem persists <ConfiguredLink href={env.supportUrl}>contact us</ConfiguredLink>
           </Text>
         </Stack>
       </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Modal, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   type Rate,
 } from '@mergeboard/core';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useIsMobile } from '../../../ui/use-is-mobile';
@@ -125,9 +126,9 @@ function PollResults({ id }: { id: string }) {
   // MM-007: without poll data the tab is only a help link.
   if (items.length === 0 || total === 0) {
     return (
-      <Anchor href={env.helpCenterUrl} target="_blank" rel="noreferrer">
+      <ConfiguredLink href={env.helpCenterUrl} target="_blank" rel="noreferrer">
         {POLL_HELP_TEXT}
-      </Anchor>
+      </ConfiguredLink>
     );
   }
   const partial = responses.data && responses.data.read < responses.data.total ? responses.data : null;

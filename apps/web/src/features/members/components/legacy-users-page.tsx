@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   MEMBER_BANNERS,
   MEMBER_TEXTS,
@@ -24,6 +11,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { LEGACY_ALERT_TEXT } from '../../alerts';
@@ -149,9 +137,11 @@ export function LegacyUsersPage() {
         <Alert color="blue" title="Your subscription is managed offline">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Our team manages this subscription for you: contact us to change it.</Text>
-            <Button component="a" href={env.supportUrl} size="xs" variant="white">
-              Contact us
-            </Button>
+            {env.supportUrl && (
+              <Button component="a" href={env.supportUrl} size="xs" variant="white">
+                Contact us
+              </Button>
+            )}
           </Stack>
         </Alert>
       )}
@@ -192,9 +182,9 @@ export function LegacyUsersPage() {
               <Alert color="yellow">
                 <Text size="sm">
                   {LEGACY_ALERT_TEXT}{' '}
-                  <Anchor href={env.supportUrl} size="sm" c="inherit" underline="always">
+                  <ConfiguredLink href={env.supportUrl} size="sm" c="inherit" underline="always">
                     contact support
-                  </Anchor>
+                  </ConfiguredLink>
                 </Text>
               </Alert>
               {warning && (

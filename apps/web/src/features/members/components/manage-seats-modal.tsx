@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import {
   cancelDowngradeState,
   SEAT_CONTACT_TEXT,
@@ -10,6 +10,7 @@ import {
 } from '@mergeboard/core';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { paths } from '../../../config/paths';
 import { ContactOwner } from './contact-owner';
 
@@ -111,7 +112,7 @@ export function ManageSeatsModal({
             <Text size="sm">
               {SEAT_CONTACT_TEXT}
               {'. '}
-              <Anchor href={env.supportUrl}>contact support</Anchor>
+              <ConfiguredLink href={env.supportUrl}>contact support</ConfiguredLink>
             </Text>
           </>
         ) : (

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { DashboardPath } from './dashboard-path';
 
 /**
  * The instruction video's still: no video file ships with the app (ONB-013), so the looping,
@@ -25,7 +26,10 @@ const POSTER = `data:image/svg+xml,${encodeURIComponent(
 </svg>`,
 )}`;
 
-/** Onboarding step 3 (ONB-012 ONB-013 ONB-014 ONB-015). */
+/**
+ * Onboarding step 3 (ONB-012 ONB-013 ONB-014 ONB-015), then the dashboard's own way to send, which
+ * needs no add-on (issue 24).
+ */
 export function StepFirstMerge() {
   const { productName } = env;
   return (
@@ -53,6 +57,7 @@ export function StepFirstMerge() {
           {`Take me to my ${productName} dashboard`}
         </Anchor>
       </Group>
+      <DashboardPath />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Stack, Text, Title, Tooltip } from '@manti
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { DashboardPath } from './dashboard-path';
 
 interface StepInstallProps {
   /** The user record has an installation timestamp or the marketplace link was opened (ONB-010). */
@@ -10,7 +11,10 @@ interface StepInstallProps {
   onContinue: () => void;
 }
 
-/** Onboarding step 2 (ONB-008 ONB-009 ONB-010 ONB-011). */
+/**
+ * Onboarding step 2 (ONB-008 ONB-009 ONB-010 ONB-011), then the dashboard's own way to send, which
+ * needs no add-on (issue 24).
+ */
 export function StepInstall({ canContinue, onMarketplaceVisited, onContinue }: StepInstallProps) {
   const { productName } = env;
   return (
@@ -72,6 +76,7 @@ export function StepInstall({ canContinue, onMarketplaceVisited, onContinue }: S
       <Text size="sm" c="dimmed">
         The add-on opens from the Extensions menu of any Google Sheets spreadsheet.
       </Text>
+      <DashboardPath />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { PageLoader } from '../../../ui/page-loader';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useAuthState, useCurrentUser } from '../../auth';
+import { JoinedSpacesNotice, joinedSpaces } from '../components/joined-spaces-notice';
 import { StepCreateAccount } from '../components/step-create-account';
 import { StepFirstMerge } from '../components/step-first-merge';
 import { StepInstall } from '../components/step-install';
@@ -53,10 +54,12 @@ function Onboarding({ signedIn }: { signedIn: boolean }) {
   }, [step, location.pathname, navigate]);
 
   const installed = user.data?.installationTimestamp != null;
+  const joined = signedIn ? joinedSpaces(user.data?.userWorkspaces) : [];
 
   return (
     <Box component="main" mih="100dvh" bg="gray.0" py={{ base: 'lg', sm: 48 }}>
       <Container size="md">
+        <JoinedSpacesNotice spaces={joined} />
         <Stepper
           active={step}
           onStepClick={setStep}

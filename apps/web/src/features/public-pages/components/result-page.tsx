@@ -1,6 +1,7 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { CenteredPage } from '../../../ui/centered-page';
 
 /** A centred card with a heading: the frame of every result and landing page. */
@@ -24,9 +25,9 @@ export function ResultError() {
   return (
     <ResultPage heading="Sorry, an error ocurred">
       <Text>
-        <Anchor href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
+        <ConfiguredLink href={env.helpCenterUrl} hideWithout target="_blank" rel="noopener noreferrer">
           Help center
-        </Anchor>
+        </ConfiguredLink>
       </Text>
     </ResultPage>
   );

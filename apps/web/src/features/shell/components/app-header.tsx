@@ -1,6 +1,7 @@
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Burger, Button, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { env } from '../../../config/env';
+import { ConfiguredLink } from '../../../ui/configured-link';
 import { paths } from '../../../config/paths';
 import { useSpace } from '../../spaces';
 import { showUpgradeButton } from '../shell-rules';
@@ -49,9 +50,9 @@ export function AppHeader({
             Upgrade
           </Button>
         )}
-        <Anchor href={env.helpCenterUrl} target="_blank" rel="noreferrer" size="sm">
+        <ConfiguredLink href={env.helpCenterUrl} hideWithout target="_blank" rel="noreferrer" size="sm">
           Help
-        </Anchor>
+        </ConfiguredLink>
         <AccountMenu user={user} context={context} />
       </Group>
     </Group>

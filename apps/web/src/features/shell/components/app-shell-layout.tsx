@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { AlertsArea } from '../../alerts';
 import { PaymentAlertsNotice } from '../../billing';
+import { SkipLink } from '../../../ui/skip-link';
 import { useSpace } from '../../spaces';
 import { AppHeader } from './app-header';
 import { useOpenedOnce } from '../use-opened-once';
@@ -18,10 +19,11 @@ const UpgradeInfoModal = lazy(async () => ({
 }));
 
 const NEW_SPACE_PARAM = 'new-space';
+const MAIN_ID = 'main-content';
 
 /**
- * The signed-in layout of every space page: header, a 256 px sidebar (a drawer below the
- * 990 px tablet breakpoint, SHELL-027), the alerts, then the page. A DISABLED user sees the
+ * The signed-in layout of every space page: a skip link to the page, header, a 256 px sidebar (a
+ * drawer below the 990 px tablet breakpoint, SHELL-027), the alerts, then the page. A DISABLED user sees the
  * disabled page instead (SHELL-025).
  */
 export function AppShellLayout() {
@@ -56,6 +58,8 @@ export function AppShellLayout() {
       navbar={{ width: SIDEBAR_WIDTH_PX, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      {/* Before the header and the sidebar: the first Tab stop (issue 24). */}
+      <SkipLink targetId={MAIN_ID} />
       <AppShell.Header>
         <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} onOpenUpgradeInfo={upgradeInfo.open} />
       </AppShell.Header>
@@ -70,7 +74,8 @@ export function AppShellLayout() {
           />
         )}
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      {/* Focusable from the skip link only; no ring around the whole page when it lands there. */}
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {disabled ? (
           <DisabledPage />
         ) : (

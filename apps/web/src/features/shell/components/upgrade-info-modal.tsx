@@ -1,11 +1,25 @@
-import { ActionIcon, Button, CopyButton, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  CheckIcon,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { MEMBER_ROLE_LABELS, upgradeContactText } from '@mergeboard/core';
+import { CopyIcon } from '../../../ui/copy-icon';
 import { useSpace } from '../../spaces';
 import { useSpaceManagers } from '../api/list-space-managers';
 
 /**
  * SHELL-023 SHELL-024: a free member of a Pro space learns whom to ask for an upgrade: the owner and
- * the admins (owner first, as the server lists them), each address with a copy button.
+ * the admins (owner first, as the server lists them), each address with a copy button (an icon with an
+ * accessible name; issue 24).
  */
 export function UpgradeInfoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -38,11 +52,15 @@ function UpgradeInfo({ onClose }: { onClose: () => void }) {
               </Stack>
               <CopyButton value={member.email}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                    <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${member.email}`}>
-                      {copied ? '✓' : '⧉'}
-                    </ActionIcon>
-                  </Tooltip>
+                  <>
+                    <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                      <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${member.email}`}>
+                        {copied ? <CheckIcon size={12} /> : <CopyIcon />}
+                      </ActionIcon>
+                    </Tooltip>
+                    {/* The tooltip is not read out: the copy is confirmed politely as well. */}
+                    <VisuallyHidden role="status">{copied ? `${member.email} copied` : ''}</VisuallyHidden>
+                  </>
                 )}
               </CopyButton>
             </Group>

@@ -45,13 +45,12 @@ export function SpaceLayout() {
   if (!space || !value) return <Navigate to={paths.home.getHref()} replace />;
 
   const urlPrefix = `/${workspaceId}/${slug}`;
-  if (urlPrefix !== space.urlPrefix) {
-    const rest = pathname.slice(urlPrefix.length);
-    return <Navigate to={`${space.urlPrefix}${rest}${search}${hash}`} replace />;
-  }
-
+  const rest = pathname.slice(urlPrefix.length);
   return (
     <SpaceContext.Provider value={value}>
+      {/* The page stays mounted while the slug is corrected (a rename changes it), so what it
+          holds, such as the rename's 'saved' status, outlives the new address. */}
+      {urlPrefix !== space.urlPrefix && <Navigate to={`${space.urlPrefix}${rest}${search}${hash}`} replace />}
       <Outlet />
     </SpaceContext.Provider>
   );

@@ -27,6 +27,7 @@ import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSpace } from '../../spaces';
 import { useTeamMembers, useTeamSummary } from '../api/team-report';
 import { SortableTh } from '../../../ui/sortable-th';
+import { SidewaysScroll } from './sideways-scroll';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
 
@@ -97,7 +98,7 @@ export function TeamReportPage() {
         <Alert color="red">The team members could not be loaded.</Alert>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
+          <SidewaysScroll label="Team members, scrolls sideways" minWidth={720}>
             <Table verticalSpacing="sm" aria-label="Team members">
               <Table.Thead>
                 <Table.Tr>
@@ -143,7 +144,7 @@ export function TeamReportPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </SidewaysScroll>
         </Paper>
       )}
       {pages > 1 && (

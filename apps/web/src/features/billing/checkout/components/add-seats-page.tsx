@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   addSeatsLabel,
   CHECKOUT_STEPS,
@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { env } from '../../../../config/env';
+import { ConfiguredLink } from '../../../../ui/configured-link';
 import { paths } from '../../../../config/paths';
 import { formatLongDate } from '../../../../ui/format-long-date';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -124,9 +125,9 @@ function AddSeats({
               {quantity !== null && quantity >= max && (
                 <Alert color="blue" title={SEAT_TEXTS.maximumReached}>
                   {SEAT_CONTACT_TEXT}.{' '}
-                  <Anchor href={env.supportUrl} c="inherit" underline="always">
+                  <ConfiguredLink href={env.supportUrl} hideWithout c="inherit" underline="always">
                     Contact us
-                  </Anchor>
+                  </ConfiguredLink>
                 </Alert>
               )}
             </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import {
   CHECKOUT_FAILURE_TEXTS,
   CHECKOUT_STEPS,
@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { env } from '../../../../config/env';
+import { ConfiguredLink } from '../../../../ui/configured-link';
 import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useSpace } from '../../../spaces';
@@ -155,9 +156,9 @@ function SeatStep({
                   </Text>
                   {seats !== null && showsSeatContact(seats) && (
                     <Alert color="blue" title={SEAT_CONTACT_TEXT}>
-                      <Anchor href={env.supportUrl} c="inherit" underline="always">
+                      <ConfiguredLink href={env.supportUrl} hideWithout c="inherit" underline="always">
                         Contact us
-                      </Anchor>
+                      </ConfiguredLink>
                     </Alert>
                   )}
                 </>

@@ -1,4 +1,4 @@
-import { Anchor, Button, List, Modal, Tooltip } from '@mantine/core';
+import { Button, List, Modal, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   WORKSPACE_DAILY_QUOTA,
@@ -6,6 +6,7 @@ import {
   type PricingPlan,
 } from '@mergeboard/core';
 import { env } from '../../../../config/env';
+import { ConfiguredLink } from '../../../../ui/configured-link';
 
 const QUOTA_CONDITIONS = [
   'You are not in a trial and have an active subscription.',
@@ -24,9 +25,15 @@ export function RecipientsHelp({ plan, quotaConditions }: { plan: PricingPlan; q
   if (plan.listPricePlan === 'PERSONAL') {
     return (
       <Tooltip label="How the Gmail sending limit works">
-        <Anchor href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer" size="sm">
+        <ConfiguredLink
+          href={env.helpCenterUrl}
+          hideWithout
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+        >
           Learn more
-        </Anchor>
+        </ConfiguredLink>
       </Tooltip>
     );
   }

@@ -1,5 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { env } from '../../../../config/env';
+import { ConfiguredLink } from '../../../../ui/configured-link';
 import { ResultError, ResultPage } from '../../../public-pages';
 
 /** RES-012: success=1. PayPal keeps the payments, so their history is looked up there. */
@@ -21,9 +22,9 @@ export function RenewalNotStopped({ afterFailedCall }: { afterFailedCall: boolea
     <ResultPage heading="Sorry, an error ocurred">
       <Text role="alert">
         Sorry, an error ocurred. Please try again or visit our{' '}
-        <Anchor href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
+        <ConfiguredLink href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
           Help center
-        </Anchor>
+        </ConfiguredLink>
         .
       </Text>
     </ResultPage>

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/page-title';
 import { PageLoader } from '../../../../ui/page-loader';
-import { GoogleButton, useAuth, useCurrentUser } from '../../../auth';
+import { SignInButton, signInLabels, useAuth, useCurrentUser } from '../../../auth';
 import { ResultPage } from '../../../public-pages';
 import { useCancelAutoRenewal } from '../api/cancel-auto-renewal';
 import { RenewalNotStopped, RenewalStopped } from '../components/renewal-results';
@@ -63,12 +63,12 @@ export function Component() {
         </Button>
       ) : (
         <Stack gap="sm" w="100%" maw={320}>
-          <Text>Sign in with your Google account to stop the automatic renewal.</Text>
-          <GoogleButton
+          <Text>{signInLabels().stopRenewalPrompt}</Text>
+          <SignInButton
             onClick={() => auth.startSignIn({ continueTo: paths.public.stopAutomaticRenewal.getHref() })}
           >
-            Sign in with Google
-          </GoogleButton>
+            {signInLabels().signIn}
+          </SignInButton>
         </Stack>
       )}
     </ResultPage>

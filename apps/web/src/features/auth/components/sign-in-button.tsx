@@ -1,9 +1,13 @@
 import { Button } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
+import { env } from '../../../config/env';
 import { GoogleIcon } from './google-icon';
 
-/** A sign-in action styled as Google's button (its label says Google even for the local issuer). */
-export function GoogleButton({
+/**
+ * A sign-in action: Google's button (its G) when the install signs in with Google, a plain one when
+ * it signs in with its built-in issuer, whose page asks for an address (issue 24).
+ */
+export function SignInButton({
   children,
   onClick,
   ...props
@@ -13,7 +17,7 @@ export function GoogleButton({
       variant="default"
       size="md"
       fullWidth
-      leftSection={<GoogleIcon />}
+      leftSection={env.authProvider === 'google' ? <GoogleIcon /> : undefined}
       // Long labels wrap on narrow phones instead of being cut off.
       h="auto"
       mih={42}
