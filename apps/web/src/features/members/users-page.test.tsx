@@ -469,7 +469,7 @@ describe('Users page: the add-members path and the seats', () => {
     expect(within(dialog).getByText(/Contact us if you need more than 100 seats/)).toBeInTheDocument();
   });
 
-  it('MEM-044 SEAT-025 with no seat left and a downgrade scheduled, Add members goes to billing; the seat links wait', async () => {
+  it('MEM-044 SEAT-025 with no seat left and a downgrade scheduled, Add members goes to billing; the seat links wait, saying why on hover, on keyboard focus and to screen readers', async () => {
     const scheduled = seatSummary({
       assignedSeats: 15,
       availableSeats: 0,
@@ -478,10 +478,24 @@ describe('Users page: the add-members path and the seats', () => {
     const { user, router, entry } = await openUsersPage({ seats: scheduled });
     await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
-    expect(within(dialog).getByRole('button', { name: 'Add seats' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    const addSeats = within(dialog).getByRole('button', { name: 'Add seats' });
+    const removeSeats = within(dialog).getByRole('button', { name: 'Remove unused seats' });
+    for (const button of [addSeats, removeSeats]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      // The spec's tooltip (001 §4: 'cancel the downgrade first'), also read out with the button.
+      expect(button).toHaveAccessibleDescription('Cancel the downgrade first.');
+    }
+    await user.hover(addSeats);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Cancel the downgrade first.');
+    await user.unhover(addSeats);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    // By keyboard: the blocked button keeps its place in the Tab order, and focus shows the tip.
+    dialog.focus();
+    while (document.activeElement !== addSeats) await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Cancel the downgrade first.');
+    // Pressing it does nothing: the page stays.
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`${entry.urlPrefix}/space/users`);
     expect(within(dialog).getByRole('link', { name: 'Cancel downgrade' })).toHaveAttribute(
       'href',
       `${entry.urlPrefix}/space/billing`,
