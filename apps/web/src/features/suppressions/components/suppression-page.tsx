@@ -1,31 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
 import {
   buildPath,
   formatFilterBy,
   formatSortBy,
-  isOwner,
   TABLE_PAGE_SIZE,
   type Sort,
   type SuppressionItem,
   type SuppressionList,
 } from '@mergeboard/core';
-import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/download-csv';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
@@ -39,6 +24,7 @@ import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
+import { SharingNotice } from './sharing-notice';
 
 /** The query string of a list call (filterBy URL-encoded, CONST-012). */
 export interface SuppressionListQuery {
@@ -66,6 +52,8 @@ interface SuppressionTexts {
   confirmText: (email: string) => string;
   timeHeader: string;
   exportName: string;
+  /** What the list holds, as the sharing notice names it. */
+  sharedListName: 'unsubscriptions' | 'bounces';
 }
 
 type Banner = { color: 'green' | 'yellow' | 'red'; text: string } | null;
@@ -118,7 +106,7 @@ export function SuppressionPage<S extends string>({
   tagRows: number;
   showTypeColumn?: boolean;
 }) {
-  const { space, details, prefix } = useSpace();
+  const { space } = useSpace();
   usePageTitle(texts.title);
   const workspaceId = space.workspaceId;
   const isMobile = useIsMobile();
@@ -240,25 +228,6 @@ export function SuppressionPage<S extends string>({
     { key: 'actions', header: '', render: deleteButton },
   ];
 
-  const owner = isOwner(space.userRole);
-  let notice: ReactNode = null;
-  if (!sharingOn) {
-    notice = owner ? (
-      <Text size="sm">
-        Share this list with every member of your space:{' '}
-        <Anchor component={Link} to={paths.space.billing.getHref(prefix)}>
-          upgrade your plan
-        </Anchor>
-        .
-      </Text>
-    ) : (
-      <Text size="sm">
-        This list is not shared with your space. Ask the space owner
-        {details?.ownerEmail ? ` (${details.ownerEmail})` : ''} to upgrade to share it.
-      </Text>
-    );
-  }
-
   const empty = (
     <Stack gap={4} align="center" py="lg">
       <Text fw={600}>{list.search ? 'No results found' : 'Nothing to see here...'}</Text>
@@ -278,7 +247,7 @@ export function SuppressionPage<S extends string>({
           {banner.text}
         </Alert>
       )}
-      {notice}
+      {!sharingOn && <SharingNotice listName={texts.sharedListName} />}
       <EmailTagInput label={texts.inputLabel} tags={tags} onChange={setTags} rows={tagRows} />
       <Group>
         <Button
