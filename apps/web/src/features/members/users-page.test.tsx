@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, json } from '../../testing/fake-server';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from '../../testing/viewport';
 import { currentUser } from '../../testing/auth-fixtures';
-import { renderInSpace } from '../../testing/space-fixtures';
+import { renderInSpace, spaceMember } from '../../testing/space-fixtures';
 import {
   acme,
   acmeDetails,
@@ -121,6 +121,20 @@ describe('Users page: the table', () => {
     const row = await rowOf('Sofia Ramirez');
     expect(columnHeaders()).toEqual(['', 'User', 'Status']);
     expect(within(row).getByText('member@acme.example')).toBeInTheDocument();
+    expect(within(row).getByText('User')).toBeInTheDocument();
+  });
+
+  it('MEM-001 at 375 px a member without a name shows the address once, as its name, breakable where a reader expects, so the table fits the screen', async () => {
+    act(() => setViewportWidth(375));
+    const email = 'alexandra.konstantinou@acme.example';
+    await openUsersPage({ members: [people.owner, spaceMember({ name: '', email, status: 'PENDING' })] });
+    const name = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === email,
+    );
+    // Breaks after the '@' and before the dots (issue 24: as one unbreakable word it widened the table).
+    expect(name.querySelectorAll('wbr')).toHaveLength(3);
+    const row = name.closest('tr')!;
+    expect(row.textContent!.split(email)).toHaveLength(2);
     expect(within(row).getByText('User')).toBeInTheDocument();
   });
 });

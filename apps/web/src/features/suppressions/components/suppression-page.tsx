@@ -16,6 +16,7 @@ import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { BreakableEmail } from '../../../ui/breakable-email';
+import { TwoLineEmail } from '../../../ui/two-line-email';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { EmailTagInput, type EmailTag } from '../../../ui/email-tag-input';
 import { ExportButton } from '../../../ui/export-button';
@@ -167,7 +168,8 @@ export function SuppressionPage<S extends string>({
   const deleteButton = (row: SuppressionItem) => {
     const button = (
       <Button
-        size="xs"
+        // Compact on a phone, where it sits under the time.
+        size={isMobile ? 'compact-xs' : 'xs'}
         variant="subtle"
         color="red"
         // UNSUB-016 / BOUNCE-014: the server says which entries the caller may delete.
@@ -196,16 +198,18 @@ export function SuppressionPage<S extends string>({
     );
   };
 
-  // On a phone the list keeps what it needs to fit the screen (email, time and Delete); the
-  // type shows from the tablet breakpoint up.
+  // On a phone the list keeps what it needs to fit the screen: the address, and the time with
+  // Delete under it (a column of its own would leave the address too little room); the type
+  // shows from the tablet breakpoint up.
   const columns: TableColumn<SuppressionItem, S>[] = [
     {
       key: 'email',
       header: 'Email',
       sortKey: 'email' as S,
-      // On a phone the address takes the room the time and Delete leave it.
+      // On a phone the address takes the room the time leaves it, in two lines at most.
       ...(isMobile ? { width: '100%' } : {}),
-      render: (row) => <BreakableEmail email={row.emailAddress} />,
+      render: (row) =>
+        isMobile ? <TwoLineEmail email={row.emailAddress} /> : <BreakableEmail email={row.emailAddress} />,
     },
     {
       key: 'time',
@@ -213,7 +217,17 @@ export function SuppressionPage<S extends string>({
       sortKey: timeSortKey,
       firstDirection: 'desc',
       // UNSUB-011 / BOUNCE-010 / CONST-003: the app's date format.
-      render: (row) => <DateTimeText timestamp={row.lastUpdateTimestamp} />,
+      render: (row) =>
+        isMobile ? (
+          <Stack gap={4} align="flex-start">
+            <Box>
+              <DateTimeText timestamp={row.lastUpdateTimestamp} />
+            </Box>
+            {deleteButton(row)}
+          </Stack>
+        ) : (
+          <DateTimeText timestamp={row.lastUpdateTimestamp} />
+        ),
     },
     ...(showTypeColumn && !isMobile
       ? [
@@ -225,7 +239,7 @@ export function SuppressionPage<S extends string>({
           },
         ]
       : []),
-    { key: 'actions', header: '', render: deleteButton },
+    ...(isMobile ? [] : [{ key: 'actions', header: '', render: deleteButton }]),
   ];
 
   const empty = (
