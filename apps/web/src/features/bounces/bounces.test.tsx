@@ -100,7 +100,7 @@ describe('bounces page', () => {
     });
     expect(
       await screen.findByText(
-        'This list is not shared with your space. The Premium plan shares bounces with every member of the space; this space is on Free. Ask the space owner (owner@acme.example) to upgrade to Premium.',
+        'This list is not shared with your space. The Premium plan shares bounces across the space; this space is on Free. Ask the space owner (owner@acme.example) to upgrade to Premium.',
       ),
     ).toBeInTheDocument();
   });

@@ -30,7 +30,7 @@ export function SharingNotice({ listName }: { listName: 'unsubscriptions' | 'bou
     legacyType: space.legacyPlanType,
     userPlan: space.userPlan,
   });
-  const premium = `The ${PLAN_LABELS.PREMIUM} plan shares ${listName} with every member of the space; this space is on ${current}.`;
+  const premium = `The ${PLAN_LABELS.PREMIUM} plan shares ${listName} across the space; this space is on ${current}.`;
   return owner ? (
     <Text size="sm">
       {premium}{' '}
