@@ -103,10 +103,27 @@ describe.skipIf(!runJourneys)('journeys: seats and the subscription over its lif
     await banner.waitFor();
     await shot(page, 'seats-removal-banner-desktop');
 
-    // While it is pending, seats cannot be added: the seat page sends the owner back to billing.
+    // While it is pending, seats cannot be added: the seat page sends the owner back to billing,
+    // which says why (issue 24).
     await page.goto(`${env.server.url}${prefix}/checkout/add-seats`);
     await page.waitForURL((url) => url.pathname === `${prefix}/space/billing`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Seats cannot be added' })
+      .getByText(/Cancel the downgrade first\.$/)
+      .waitFor();
+    await shot(page, 'seats-add-redirected-desktop');
     await openManageSeats(page, prefix);
+    // SEAT-025: the blocked Add seats keeps its place in the Tab order, and focus shows the
+    // spec's tooltip.
+    const addSeats = page
+      .getByRole('dialog', { name: 'Manage seats' })
+      .getByRole('button', { name: 'Add seats' });
+    for (let tab = 0; tab < 10; tab += 1) {
+      await page.keyboard.press('Tab');
+      if (await addSeats.evaluate((button) => button === document.activeElement)) break;
+    }
+    await page.getByRole('tooltip').filter({ hasText: 'Cancel the downgrade first.' }).waitFor();
     await shot(page, 'seats-manage-blocked-desktop');
     await page.keyboard.press('Escape');
 
@@ -127,8 +144,13 @@ describe.skipIf(!runJourneys)('journeys: seats and the subscription over its lif
 
     // The portal: save the card that fails its charges, then move the test clock past the renewal.
     await page.goto(`${env.server.url}${prefix}/space/billing`);
+    const price = (await page.getByText(/^\$[\d,.]+ \/ year$/).textContent())!.replace(' / year', '');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('heading', { name: 'Manage your billing' }).waitFor();
+    // Issue 24: the portal breaks the price down with the volume discount (18 seats since the
+    // first journey: 30% off), and its total is the billing page's price.
+    await page.getByRole('row', { name: /^Volume discount \(30% off\) −\$/ }).waitFor();
+    expect(await page.getByRole('row', { name: /^Total per year / }).textContent()).toContain(price);
     await page.getByLabel('New card number').fill('4000 0000 0000 0341');
     await page.getByRole('button', { name: 'Update card' }).click();
     await page.getByText('Visa ending in 0341').waitFor();

@@ -46,5 +46,6 @@ export * from './checkout/cycle-change';
 export * from './checkout/paid-user-selection';
 export * from './seats/seat-contracts';
 export * from './seats/seat-changes';
+export * from './seats/seat-page-redirect';
 export * from './seats/seat-change-failure';
 export * from './renewal/renewal-contracts';

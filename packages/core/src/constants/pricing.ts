@@ -39,6 +39,13 @@ export const SEAT_DISCOUNTS = [
 /** PRICE-015: the coupon display is switched off. */
 export const SHOW_SEAT_COUPONS = false;
 
+/**
+ * What the seat volume discount is called wherever a price is broken down (ours): the order
+ * summary, and the name of the coupons at the payment provider, which its checkout, portal and
+ * invoices show, so that one discount has one name (issue 24).
+ */
+export const VOLUME_DISCOUNT_NAME = 'Volume discount';
+
 export const PLAN_LABELS = {
   FREE: 'Free',
   PRO: 'Pro',

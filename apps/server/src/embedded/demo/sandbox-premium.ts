@@ -1,4 +1,4 @@
-import { BILLING_INTERVALS, type BillingInterval } from '@mergeboard/core';
+import { BILLING_INTERVALS, PLAN_LABELS, type BillingInterval } from '@mergeboard/core';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
@@ -10,16 +10,15 @@ const PRODUCT_ID = 'mergeboard_demo_premium';
 /** The stable name of a stand-in price in the sandbox, whatever id the sandbox gave it. */
 const lookupKeyOf = (interval: BillingInterval) => `mergeboard_demo_premium_${interval}_usd`.toLowerCase();
 
+/** Named as the billing page names the plan (BILL-038), as the catalogue's products are. */
 async function ensureProduct(stripe: Stripe): Promise<void> {
+  const name = PLAN_LABELS.PREMIUM;
   try {
-    await stripe.products.retrieve(PRODUCT_ID);
+    const product = await stripe.products.retrieve(PRODUCT_ID);
+    if (product.name !== name) await stripe.products.update(PRODUCT_ID, { name });
   } catch (error) {
     if ((error as { code?: string }).code !== 'resource_missing') throw error;
-    await stripe.products.create({
-      id: PRODUCT_ID,
-      name: 'Premium (demo price)',
-      metadata: { workspacePlan: 'PREMIUM' },
-    });
+    await stripe.products.create({ id: PRODUCT_ID, name, metadata: { workspacePlan: 'PREMIUM' } });
   }
 }
 
@@ -27,7 +26,6 @@ async function ensurePrice(stripe: Stripe, interval: BillingInterval): Promise<s
   const lookupKey = lookupKeyOf(interval);
   const found = await stripe.prices.list({ lookup_keys: [lookupKey], limit: 1 });
   if (found.data[0]) return found.data[0].id;
-  await ensureProduct(stripe);
   const price = await stripe.prices.create({
     currency: 'usd',
     unit_amount: DEMO_PREMIUM_PRICES_USD[interval] * 100,
@@ -47,6 +45,7 @@ async function ensurePrice(stripe: Stripe, interval: BillingInterval): Promise<s
  * run again. Initech Berlin's EUR stand-ins stay rows of ours.
  */
 export async function sellDemoPremiumInSandbox(stripe: Stripe, db: Db): Promise<void> {
+  await ensureProduct(stripe);
   for (const interval of BILLING_INTERVALS) {
     const priceId = await ensurePrice(stripe, interval);
     await db

@@ -29,7 +29,14 @@ export type ItemInput = z.infer<typeof itemParam> & { proration?: Proration };
 
 /** Items with their price and tax rate objects, all recurring in one currency and interval. */
 export interface ResolvedItems {
-  items: { price: StripeObject; quantity: number; taxRates: StripeObject[]; proration?: Proration }[];
+  items: {
+    price: StripeObject;
+    /** The product's name, as Stripe's invoice lines and pages name what they bill. */
+    name: string;
+    quantity: number;
+    taxRates: StripeObject[];
+    proration?: Proration;
+  }[];
   currency: string;
   recurring: { interval: string; interval_count: number };
   coupon: StripeObject | null;
@@ -52,7 +59,9 @@ export async function resolveItems(
     for (const id of item.tax_rates ?? []) {
       taxRates.push(await getObject(db, 'tax_rate', id, `${param}[${index}][tax_rates]`));
     }
-    items.push({ price, quantity: item.quantity, taxRates, proration: item.proration });
+    const product = await findObject(db, 'product', price.product as string);
+    const name = String(product?.name ?? price.nickname ?? price.id);
+    items.push({ price, name, quantity: item.quantity, taxRates, proration: item.proration });
   }
   const first = items[0]!.price;
   const recurring = first.recurring as { interval: string; interval_count: number };

@@ -38,7 +38,7 @@ export function invoiceDocument(resolved: ResolvedItems, facts: InvoiceFacts) {
     const line = priced.lines[index]!;
     const product = item.price.product as string;
     const { proration } = item;
-    const name = `${item.quantity} × ${String(item.price.nickname ?? product)}`;
+    const name = `${item.quantity} × ${item.name}`;
     return {
       id: sandboxId('il'),
       object: 'line_item',

@@ -10,6 +10,7 @@ import type { SandboxContext, SandboxRoute } from './sandbox-route';
 import { registerHostedCheckout } from './hosted/hosted-checkout';
 import { billingPortalRoutes } from './resources/billing-portal';
 import { catalogRoutes } from './resources/catalog';
+import { catalogUpdateRoutes } from './resources/catalog-updates';
 import { checkoutSessionRoutes } from './resources/checkout-sessions';
 import { customerRoutes } from './resources/customers';
 import { eventRoutes } from './resources/events';
@@ -29,6 +30,7 @@ const API_BODY_LIMIT_BYTES = 256 * 1024;
 const sandboxRoutes = (publicOrigin: string): SandboxRoute[] => [
   ...customerRoutes,
   ...catalogRoutes,
+  ...catalogUpdateRoutes,
   ...taxRateRoutes,
   ...checkoutSessionRoutes(publicOrigin),
   ...subscriptionRoutes(publicOrigin),

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { listSubscriptionsV1, listWorkspaceMembers, type PaymentInfo } from '@mergeboard/core';
+import {
+  listSubscriptionsV1,
+  listWorkspaceMembers,
+  PLAN_LABELS,
+  planLabel,
+  subscriptionPrice,
+  VOLUME_DISCOUNT_NAME,
+  type PaymentInfo,
+} from '@mergeboard/core';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,10 +19,17 @@ import {
   subscriptions,
   workspaces,
 } from '../../db/schema';
-import { postForm, sessionFields, type Purchase } from '../../testing/billing-test-kit';
+import { billingBase, postForm, sessionFields, type Purchase } from '../../testing/billing-test-kit';
 import { billingWorld, type Caller } from '../../testing/billing-world';
+import { setUpCatalogue } from './catalogue/catalogue';
 import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook';
 import { stripeSignature } from '../../embedded/stripe-sandbox';
+
+/** What a person reads of a hosted page: the markup's text, white space as a browser shows it. */
+const textOf = async (res: Response) => {
+  expect(res.status).toBe(200);
+  return (await res.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+};
 
 /**
  * Buying a plan end to end (design/payments.md): our API creates the customer and the hosted
@@ -119,9 +134,11 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
     // What a person reads: the markup's text, white space as a browser shows it.
     const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Test sandbox');
-    expect(text).toContain('Coupon 5SEATS (20% off)');
+    // The plan and the discount by the names our order summary gives them (issue 24).
+    expect(text).toContain('Pro Personal 7 seats × €36.00 €252.00');
+    expect(text).toContain('Volume discount (20% off) −€50.40');
+    expect(text).not.toContain('5SEATS');
     expect(text).toContain('VAT (19%)');
-    expect(text).toContain('7 seats × €36.00');
     expect(html).toContain('<label for="card-number">Card number</label>');
     expect(html).toContain(`€${(preview.chargedToday / 100).toFixed(2)}`);
 
@@ -164,11 +181,10 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       amount_paid: preview.chargedToday,
       total: preview.totalAmount,
     });
-    const invoicePage = await fetch(invoice.hosted_invoice_url!);
-    expect(invoicePage.status).toBe(200);
-    expect((await invoicePage.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain(
-      `Amount paid €${(preview.chargedToday / 100).toFixed(2)}`,
-    );
+    const invoiceText = await textOf(await fetch(invoice.hosted_invoice_url!));
+    expect(invoiceText).toContain(`Amount paid €${(preview.chargedToday / 100).toFixed(2)}`);
+    expect(invoiceText).toContain('7 × Pro Personal €252.00 Volume discount (20% off) −€50.40');
+    expect(invoiceText).toContain(`VAT (19%) €${(preview.taxAmount / 100).toFixed(2)}`);
     const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
     expect(await world.stripe.paymentIntents.retrieve(intentId)).toMatchObject({ status: 'succeeded' });
     const live = await world.stripe.subscriptions.retrieve(session.subscription as string, {
@@ -537,6 +553,61 @@ describe('checkout: buying a plan through the hosted sandbox checkout', () => {
       expect(invoice.amount_paid).toBe(preview.chargedToday);
       expect(invoice.total_taxes?.[0]?.amount).toBe(preview.taxAmount);
       expect(invoice.total_discount_amounts?.[0]?.amount).toBe(preview.discountAmount);
+    });
+  });
+
+  /**
+   * Issue 24: the billing page said $756/year for 18 seats while the sandbox's portal said
+   * "18 seats × $60.00 per year" with no discount. The provider's pages now break the price down as
+   * our order summary does (the plan by its label, the volume discount by its name), and their
+   * totals are the billing page's figure.
+   */
+  describe('the hosted pages name the plan and the discount as the app does', () => {
+    it('BILL-038 PRICE-010 18 seats: the portal and the invoice show the plan as the billing page names it, the volume discount line, and the billing page’s price as their total', async () => {
+      const bought = await world.paidSpace('Hosted prices', { country: 'US', seats: 18 });
+      const res = await world.call(
+        'GET',
+        `${billingBase(bought.spaceId)}/subscriptions/v1?includePlans=true&retrieveAdditionalStripeInfo=true`,
+      );
+      const [subscription] = listSubscriptionsV1.response.parse(res.json()).items;
+      // The billing page's figures: the plan's label (the seats bought are Pro Personal seats) and price.
+      const label = planLabel({ workspacePlan: 'PRO', legacyType: null, userPlan: 'PRO_PERSONAL' });
+      expect(label).toBe(PLAN_LABELS.PRO_PERSONAL);
+      // 18 × $36.00 = $648.00, 30% off (10SEATS) = −$194.40: $453.60 a year.
+      expect(subscriptionPrice(subscription!).price).toBe('$453.60 / year');
+
+      const portal = await world.call(
+        'GET',
+        `${billingBase(bought.spaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent('/space/billing')}`,
+      );
+      const { stripeCustomerPortalUrl } = portal.json() as { stripeCustomerPortalUrl: string };
+      const portalText = await textOf(await fetch(stripeCustomerPortalUrl));
+      expect(portalText).toContain(`${label} 18 seats × $36.00 per year $648.00`);
+      expect(portalText).toContain(`${VOLUME_DISCOUNT_NAME} (30% off) −$194.40`);
+      expect(portalText).toContain('Total per year $453.60');
+      expect(portalText).not.toContain('10SEATS');
+
+      const invoice = (await world.stripe.invoices.list({ subscription: bought.providerId })).data[0]!;
+      const invoiceText = await textOf(await fetch(invoice.hosted_invoice_url!));
+      expect(invoiceText).toContain(`18 × ${label} $648.00`);
+      expect(invoiceText).toContain(`${VOLUME_DISCOUNT_NAME} (30% off) −$194.40`);
+      expect(invoiceText).toContain('Total $453.60');
+      expect(invoiceText).toContain('Amount paid $453.60');
+      expect(invoice.lines.data[0]?.description).toBe(`18 × ${label}`);
+    });
+
+    it('BILL-038 PRICE-015 the catalogue setup renames products and coupons an older setup named otherwise', async () => {
+      await world.stripe.products.update('mergeboard_professional', { name: 'Pro (Google Workspace) seat' });
+      await world.stripe.coupons.update('10SEATS', { name: '30% off 10+ seats' });
+      await setUpCatalogue(world.stripe, world.t.database.db);
+      expect((await world.stripe.products.retrieve('mergeboard_professional')).name).toBe(PLAN_LABELS.PRO);
+      expect((await world.stripe.products.retrieve('mergeboard_personal')).name).toBe(
+        PLAN_LABELS.PRO_PERSONAL,
+      );
+      expect(await world.stripe.coupons.retrieve('10SEATS')).toMatchObject({
+        name: VOLUME_DISCOUNT_NAME,
+        percent_off: 30,
+      });
     });
   });
 });

@@ -27,6 +27,7 @@ export function BouncesPage() {
         confirmText: (email) => `${email} will be removed from the bounce list.`,
         timeHeader: 'Bounce time',
         exportName: 'Bounces',
+        sharedListName: 'bounces',
       }}
       sharingOn={permissions.sharedBounces}
       sortKeys={BOUNCE_SORT_KEYS}

@@ -93,13 +93,15 @@ describe('bounces page', () => {
     ).toBeInTheDocument();
   });
 
-  it('BOUNCE-013 a member without shared bounces is told to ask the owner, whose address is shown', async () => {
+  it('BOUNCE-013 a member without shared bounces is told which plan shares them and to ask the owner, whose address is shown', async () => {
     await renderInSpace(page, {
       user: currentUser({ userWorkspaces: [space] }),
       routes: { [listRoute]: json(200, { items: [bounce], total: 1 }) },
     });
     expect(
-      await screen.findByText(/Ask the space owner \(owner@acme\.example\) to upgrade/),
+      await screen.findByText(
+        'This list is not shared with your space. The Premium plan shares bounces across the space; this space is on Free. Ask the space owner (owner@acme.example) to upgrade to Premium.',
+      ),
     ).toBeInTheDocument();
   });
 });

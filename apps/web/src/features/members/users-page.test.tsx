@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, json } from '../../testing/fake-server';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from '../../testing/viewport';
 import { currentUser } from '../../testing/auth-fixtures';
-import { renderInSpace } from '../../testing/space-fixtures';
+import { renderInSpace, spaceMember } from '../../testing/space-fixtures';
 import {
   acme,
   acmeDetails,
@@ -121,6 +121,21 @@ describe('Users page: the table', () => {
     const row = await rowOf('Sofia Ramirez');
     expect(columnHeaders()).toEqual(['', 'User', 'Status']);
     expect(within(row).getByText('member@acme.example')).toBeInTheDocument();
+    expect(within(row).getByText('User')).toBeInTheDocument();
+  });
+
+  it('MEM-001 at 375 px a member without a name shows the address once, as its name, breakable where a reader expects, so the table fits the screen', async () => {
+    act(() => setViewportWidth(375));
+    const email = 'alexandra.konstantinou@acme.example';
+    // An invitee is listed with the address as its name until they sign up.
+    await openUsersPage({ members: [people.owner, spaceMember({ name: email, email, status: 'PENDING' })] });
+    const name = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === email,
+    );
+    // Breaks after the '@' and before the dots (issue 24: as one unbreakable word it widened the table).
+    expect(name.querySelectorAll('wbr')).toHaveLength(3);
+    const row = name.closest('tr')!;
+    expect(row.textContent!.split(email)).toHaveLength(2);
     expect(within(row).getByText('User')).toBeInTheDocument();
   });
 });
@@ -469,7 +484,7 @@ describe('Users page: the add-members path and the seats', () => {
     expect(within(dialog).getByText(/Contact us if you need more than 100 seats/)).toBeInTheDocument();
   });
 
-  it('MEM-044 SEAT-025 with no seat left and a downgrade scheduled, Add members goes to billing; the seat links wait', async () => {
+  it('MEM-044 SEAT-025 with no seat left and a downgrade scheduled, Add members goes to billing; the seat links wait, saying why on hover, on keyboard focus and to screen readers', async () => {
     const scheduled = seatSummary({
       assignedSeats: 15,
       availableSeats: 0,
@@ -478,10 +493,24 @@ describe('Users page: the add-members path and the seats', () => {
     const { user, router, entry } = await openUsersPage({ seats: scheduled });
     await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
-    expect(within(dialog).getByRole('button', { name: 'Add seats' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    const addSeats = within(dialog).getByRole('button', { name: 'Add seats' });
+    const removeSeats = within(dialog).getByRole('button', { name: 'Remove unused seats' });
+    for (const button of [addSeats, removeSeats]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      // The spec's tooltip (001 §4: 'cancel the downgrade first'), also read out with the button.
+      expect(button).toHaveAccessibleDescription('Cancel the downgrade first.');
+    }
+    await user.hover(addSeats);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Cancel the downgrade first.');
+    await user.unhover(addSeats);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    // By keyboard: the blocked button keeps its place in the Tab order, and focus shows the tip.
+    dialog.focus();
+    while (document.activeElement !== addSeats) await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Cancel the downgrade first.');
+    // Pressing it does nothing: the page stays.
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(`${entry.urlPrefix}/space/users`);
     expect(within(dialog).getByRole('link', { name: 'Cancel downgrade' })).toHaveAttribute(
       'href',
       `${entry.urlPrefix}/space/billing`,

@@ -110,15 +110,31 @@ describe('unsubscriptions page', () => {
     expect(screen.queryByText('An error ocurred. Please try again.')).not.toBeInTheDocument();
   });
 
-  it('UNSUB-014 an owner without sharing sees the upgrade link to the billing page', async () => {
+  it('UNSUB-013 UNSUB-014 the owner of a paid Pro space is told that Premium shares the list, with the upgrade link to the billing page', async () => {
     await renderInSpace(page, {
       user: currentUser({ userWorkspaces: [owned] }),
       routes: { [listRoute(owned.workspaceId)]: oneItem },
     });
-    expect(await screen.findByRole('link', { name: 'upgrade your plan' })).toHaveAttribute(
-      'href',
-      `${owned.urlPrefix}/space/billing`,
+    const link = await screen.findByRole('link', { name: 'Upgrade to Premium from the Billing page' });
+    expect(link).toHaveAttribute('href', `${owned.urlPrefix}/space/billing`);
+    expect(link.parentElement).toHaveTextContent(
+      'The Premium plan shares unsubscriptions across the space; this space is on Pro. Upgrade to Premium from the Billing page.',
     );
+    expect(screen.queryByText(/upgrade your plan/)).not.toBeInTheDocument();
+  });
+
+  it('UNSUB-013 UNSUB-015 PERM-017 a free member of a Premium space is told the list is shared with paid members, and to ask the owner', async () => {
+    const freeInPremium = { ...premiumMember, userPlan: 'FREE' as const };
+    await renderInSpace(`${freeInPremium.urlPrefix}/unsubscriptions`, {
+      user: currentUser({ userWorkspaces: [freeInPremium] }),
+      routes: { [listRoute(freeInPremium.workspaceId)]: oneItem },
+    });
+    expect(
+      await screen.findByText(
+        'This list is not shared with you: a Premium space shares its unsubscriptions with its paid members. Ask the space owner (owner@acme.example) to make you a paid member.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
   });
 
   it('UNSUB-016 a member cannot delete a WORKSPACE entry when sharing is on', async () => {
@@ -190,7 +206,7 @@ describe('unsubscriptions page', () => {
     expect(screen.queryByLabelText('Loading')).not.toBeInTheDocument();
   });
 
-  it('UNSUB-001 UNSUB-012 at 375 px the list keeps email, time and Delete; the sorted column header carries aria-sort', async () => {
+  it('UNSUB-001 UNSUB-012 at 375 px the list keeps email, time and Delete (under the time); the sorted column header carries aria-sort', async () => {
     setViewportWidth(375);
     await renderInSpace(page, {
       user: currentUser({ userWorkspaces: [owned] }),
@@ -198,7 +214,15 @@ describe('unsubscriptions page', () => {
     });
     expect(await screen.findByRole('button', { name: 'Delete ann@example.com' })).toBeEnabled();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Email ▲', 'Unsubscription time', '']);
+    expect(headers).toEqual(['Email ▲', 'Unsubscription time']);
+    const remove = screen.getByRole('button', { name: 'Delete ann@example.com' });
+    expect(remove.closest('td')).toHaveTextContent(`${formatDate(1_700_000_000_000)}Delete`);
+    // Issue 24: two lines at most (the name and '@', then the domain), each cut short with an
+    // ellipsis only when too long; screen readers and the title get the whole address.
+    const address = screen.getByTitle('ann@example.com');
+    const lines = address.querySelectorAll('[aria-hidden="true"]');
+    expect([...lines].map((line) => line.textContent)).toEqual(['ann@', 'example.com']);
+    expect(screen.getByRole('cell', { name: 'ann@example.com' })).toContainElement(address);
     expect(screen.queryByRole('cell', { name: 'USER' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('button', { name: /Email/ })).not.toHaveAttribute('aria-sort');

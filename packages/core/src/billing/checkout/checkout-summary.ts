@@ -1,7 +1,7 @@
 import type { PaymentInfo } from './checkout-contracts';
 import { perMonthOfYearly } from '../plans/price-rules';
 import { formatMoney } from '../subscriptions/subscription-display';
-import { SHOW_SEAT_COUPONS, type BillingInterval } from '../../constants/pricing';
+import { SHOW_SEAT_COUPONS, VOLUME_DISCOUNT_NAME, type BillingInterval } from '../../constants/pricing';
 
 /** One line of the order summary: a label and its amount ('' for a line without one). */
 interface SummaryLine {
@@ -48,7 +48,7 @@ export function checkoutSummary(
   if (info.discountAmount > 0) {
     const name = SHOW_SEAT_COUPONS && info.couponId ? ` ${info.couponId}` : '';
     lines.push({
-      label: `Volume discount${name} (${info.couponPercentOff ?? 0}% off)`,
+      label: `${VOLUME_DISCOUNT_NAME}${name} (${info.couponPercentOff ?? 0}% off)`,
       value: `−${money(info.discountAmount)}`,
     });
   }

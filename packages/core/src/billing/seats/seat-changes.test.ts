@@ -8,12 +8,17 @@ import {
   removableSeatTotals,
   removeSeatsLabel,
   seatChangeReturnQuery,
-  seatPageRedirects,
   seatPurchaseSettled,
   seatsLeftToAdd,
   seesScheduledRemoval,
 } from './seat-changes';
 import { seatChangeFailure } from './seat-change-failure';
+import {
+  seatPageRedirect,
+  seatPageRedirectNotice,
+  seatPageRedirectOf,
+  seatPageRedirectState,
+} from './seat-page-redirect';
 
 describe('seat changes', () => {
   it('SEAT-024 the scheduled-removal lookup runs for PRO, above MEMBER, not for SUPPORT or OFFLINE sources', () => {
@@ -36,22 +41,34 @@ describe('seat changes', () => {
     expect(cancelsScheduledRemoval('ADMIN')).toBe(false);
   });
 
-  it('SEAT-002 SEAT-005 SEAT-006 the seat pages go to billing for Gmail users, no subscription, a scheduled removal, unlimited seats (a total of -1), or one seat (remove)', () => {
+  it('SEAT-002 SEAT-005 SEAT-006 the seat pages go to billing, saying why: Gmail users, no subscription, a scheduled removal, unlimited seats (a total of -1), or one seat (remove)', () => {
     const base = {
       page: 'add-seats',
       isGmailUser: false,
       seats: { totalSeats: 10, assignedSeats: 3 },
       hasScheduledRemoval: false,
     } as const;
-    expect(seatPageRedirects(base)).toBe(false);
-    expect(seatPageRedirects({ ...base, page: 'remove-seats' })).toBe(false);
-    expect(seatPageRedirects({ ...base, isGmailUser: true })).toBe(true);
-    expect(seatPageRedirects({ ...base, seats: null })).toBe(true);
-    expect(seatPageRedirects({ ...base, hasScheduledRemoval: true })).toBe(true);
-    expect(seatPageRedirects({ ...base, seats: { totalSeats: -1, assignedSeats: 3 } })).toBe(true);
+    expect(seatPageRedirect(base)).toBeNull();
+    expect(seatPageRedirect({ ...base, page: 'remove-seats' })).toBeNull();
+    expect(seatPageRedirect({ ...base, isGmailUser: true })).toBe('gmail-user');
+    expect(seatPageRedirect({ ...base, seats: null })).toBe('no-subscription');
+    expect(seatPageRedirect({ ...base, hasScheduledRemoval: true })).toBe('scheduled-removal');
+    expect(seatPageRedirect({ ...base, seats: { totalSeats: -1, assignedSeats: 3 } })).toBe(
+      'unlimited-seats',
+    );
     const single = { ...base, seats: { totalSeats: 1, assignedSeats: 1 } };
-    expect(seatPageRedirects(single)).toBe(false);
-    expect(seatPageRedirects({ ...single, page: 'remove-seats' })).toBe(true);
+    expect(seatPageRedirect(single)).toBeNull();
+    expect(seatPageRedirect({ ...single, page: 'remove-seats' })).toBe('single-seat');
+  });
+
+  it('SEAT-005 SEAT-025 the redirect carries its reason in the navigation state; the notice ends with the spec’s tooltip', () => {
+    const state = seatPageRedirectState('remove-seats', 'scheduled-removal');
+    expect(seatPageRedirectOf(state)).toEqual({ page: 'remove-seats', reason: 'scheduled-removal' });
+    expect(seatPageRedirectOf({ seatPageRedirect: { page: 'add-seats', reason: 'other' } })).toBeNull();
+    expect(seatPageRedirectOf(null)).toBeNull();
+    const notice = seatPageRedirectNotice('remove-seats', 'scheduled-removal');
+    expect(notice.title).toBe('Seats cannot be removed');
+    expect(notice.message).toMatch(/Cancel the downgrade first\.$/);
   });
 
   it('SEAT-007 seats left to add: the maximum of 100 minus the current seats', () => {

@@ -12,8 +12,11 @@ export const SEAT_TEXTS = {
   removeMembersFirst: 'You need to remove members before removing seats.',
   /** SEAT-029. */
   downgradeCancelled: 'You successfully cancelled the previously scheduled downgrade.',
-  /** SEAT-025 (ours): the tooltip of the seat controls while a removal is scheduled. */
-  cancelDowngradeFirst: 'Cancel the scheduled downgrade first to add or remove seats.',
+  /**
+   * SEAT-025: the tooltip of the seat controls while a removal is scheduled, the spec's words
+   * ('tooltip: cancel the downgrade first', 001 §4) written as a sentence.
+   */
+  cancelDowngradeFirst: 'Cancel the downgrade first.',
   /** SEAT-014 (ours): the notice at the maximum. */
   maximumReached: `You have reached the maximum of ${SEATS.maximum} seats for a space.`,
   /** SEAT-015 (ours): the step after a purchase whose payment needs the payer's confirmation. */
@@ -60,23 +63,6 @@ export const cancelsScheduledRemoval = (role: Role) => role === 'OWNER';
 export interface SeatCount {
   totalSeats: number;
   assignedSeats: number;
-}
-
-/**
- * SEAT-005, SEAT-006: the seat pages send the person to the billing page when they cannot be
- * used: a Gmail-type user, no subscription details, a removal already scheduled, unlimited seats
- * (-1), or, for the remove page, a single seat.
- */
-export function seatPageRedirects(input: {
-  page: 'add-seats' | 'remove-seats';
-  isGmailUser: boolean;
-  seats: SeatCount | null;
-  hasScheduledRemoval: boolean;
-}): boolean {
-  const { seats } = input;
-  if (input.isGmailUser || seats === null || input.hasScheduledRemoval) return true;
-  if (seats.totalSeats === -1) return true;
-  return input.page === 'remove-seats' && seats.totalSeats <= 1;
 }
 
 /** SEAT-007: the seats still to add: the paid-user maximum minus the current seats. */

@@ -1,77 +1,19 @@
 import { hostedCheckoutPath, hostedInvoicePath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
 import { cardField, html, money, sandboxPage, type Html } from './page-layout';
+import { priceTable, type PriceRows } from './price-rows';
 
-/** What the order summary shows, read from the session and its catalogue objects. */
+/** What the order summary shows: the session, its price broken down, how often it is billed. */
 export interface OrderSummary {
   session: StripeObject;
-  lines: { name: string; quantity: number; unitAmount: number; amount: number }[];
-  coupon: { id: string; percentOff: number | null } | null;
-  taxes: { name: string; percentage: number; amount: number }[];
+  rows: PriceRows;
   interval: string;
 }
 
 function summarySection(order: OrderSummary): Html {
-  const { session } = order;
-  const currency = session.currency as string;
-  const totals = session.total_details as { amount_discount: number; amount_tax: number };
   return html`<section aria-labelledby="summary-title">
     <h2 id="summary-title">Order summary</h2>
-    <table>
-      <caption class="hint">
-        Billed every ${order.interval}, starting today.
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" class="amount">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${order.lines.map(
-          (line) =>
-            html`<tr>
-              <td>
-                ${line.name}<br /><span class="hint"
-                  >${line.quantity} ${line.quantity === 1 ? 'seat' : 'seats'} ×
-                  ${money(line.unitAmount, currency)}</span
-                >
-              </td>
-              <td class="amount">${money(line.amount, currency)}</td>
-            </tr>`,
-        )}
-        ${
-          order.coupon
-            ? html`<tr>
-                <td>
-                  Coupon
-                  ${order.coupon.id}${order.coupon.percentOff ? ` (${order.coupon.percentOff}% off)` : ''}
-                </td>
-                <td class="amount">−${money(totals.amount_discount, currency)}</td>
-              </tr>`
-            : ''
-        }
-        <tr>
-          <td>Subtotal</td>
-          <td class="amount">
-            ${money((session.amount_subtotal as number) - totals.amount_discount, currency)}
-          </td>
-        </tr>
-        ${order.taxes.map(
-          (tax) =>
-            html`<tr>
-              <td>${tax.name} (${tax.percentage}%)</td>
-              <td class="amount">${money(tax.amount, currency)}</td>
-            </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        <tr class="total">
-          <th scope="row">Total due today</th>
-          <td class="amount">${money(session.amount_total as number, currency)}</td>
-        </tr>
-      </tfoot>
-    </table>
+    ${priceTable(order.rows, `Billed every ${order.interval}, starting today.`)}
   </section>`;
 }
 
@@ -150,20 +92,27 @@ export function closedPage(session: StripeObject): string {
 }
 
 /**
- * An invoice's hosted page: what was billed and whether it is paid; when its payment waits for
- * authentication (3155 charged with the customer there), the 3-D Secure test step.
+ * An invoice's hosted page: what was billed, line by line with its discount and taxes, and whether
+ * it is paid; when its payment waits for authentication (3155 charged with the customer there),
+ * the 3-D Secure test step.
  */
 export function invoicePage(
   invoice: StripeObject,
-  awaitsAuthentication: boolean,
-  notice: string | null,
+  rows: PriceRows,
+  options: { awaitsAuthentication: boolean; notice: string | null },
 ): string {
   const action = `${hostedInvoicePath(invoice.id)}/authenticate`;
   const currency = invoice.currency as string;
+  const title = `Invoice ${String(invoice.number ?? invoice.id)}`;
   return sandboxPage(
-    `Invoice ${String(invoice.number ?? invoice.id)}`,
-    html`<h1>Invoice ${String(invoice.number ?? invoice.id)}</h1>
-      <section>
+    title,
+    html`<h1>${title}</h1>
+      <section aria-labelledby="billed-title">
+        <h2 id="billed-title">What was billed</h2>
+        ${priceTable(rows, null)}
+      </section>
+      <section aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment</h2>
         <table>
           <tbody>
             <tr>
@@ -171,23 +120,15 @@ export function invoicePage(
               <td class="amount">${String(invoice.status)}</td>
             </tr>
             <tr>
-              <td>Subtotal</td>
-              <td class="amount">${money(invoice.subtotal as number, currency)}</td>
-            </tr>
-            <tr>
-              <td>Total</td>
-              <td class="amount">${money(invoice.total as number, currency)}</td>
-            </tr>
-            <tr>
               <td>Amount paid</td>
               <td class="amount">${money(invoice.amount_paid as number, currency)}</td>
             </tr>
           </tbody>
         </table>
-        ${notice ? html`<p role="alert">${notice}</p>` : html``}
+        ${options.notice ? html`<p role="alert">${options.notice}</p>` : html``}
       </section>
       ${
-        awaitsAuthentication
+        options.awaitsAuthentication
           ? authenticationStep(action, money(invoice.amount_due as number, currency))
           : html``
       }`,

@@ -14,43 +14,14 @@ import {
 } from './checkout-pages';
 import { html, sandboxPage, sendPage } from './page-layout';
 import { registerPortalPages } from './hosted-portal';
+import { checkoutRows, invoiceRows } from './price-rows';
 
 type Pending = { brand: string; last4: string; behaviour: CardBehaviour };
 
 async function orderSummary(context: SandboxContext, session: StripeObject): Promise<OrderSummary> {
-  const items = (
-    session.line_items as { data: { price: StripeObject; quantity: number; amount_subtotal: number }[] }
-  ).data;
-  const lines = [];
-  for (const item of items) {
-    const product = await findObject(context.db, 'product', item.price.product as string);
-    lines.push({
-      name: String(product?.name ?? item.price.nickname ?? item.price.id),
-      quantity: item.quantity,
-      unitAmount: item.price.unit_amount as number,
-      amount: item.amount_subtotal,
-    });
-  }
-  const couponId = (session._discounts as { coupon: string }[])[0]?.coupon;
-  const coupon = couponId ? await findObject(context.db, 'coupon', couponId) : null;
-  const taxes = new Map<string, { name: string; percentage: number; amount: number }>();
-  const taxRateIds = (session._items as { tax_rates?: string[] }[]).flatMap((item) => item.tax_rates ?? []);
-  for (const id of new Set(taxRateIds)) {
-    const rate = await findObject(context.db, 'tax_rate', id);
-    if (rate)
-      taxes.set(id, { name: String(rate.display_name), percentage: rate.percentage as number, amount: 0 });
-  }
-  // One tax line per rate; the session's tax total is what the invoice will charge.
-  const [only] = [...taxes.values()];
-  if (taxes.size === 1 && only) only.amount = (session.total_details as { amount_tax: number }).amount_tax;
+  const items = (session.line_items as { data: { price: StripeObject }[] }).data;
   const interval = (items[0]?.price.recurring as { interval: string } | undefined)?.interval ?? 'month';
-  return {
-    session,
-    lines,
-    coupon: coupon ? { id: coupon.id, percentOff: (coupon.percent_off as number | null) ?? null } : null,
-    taxes: [...taxes.values()],
-    interval,
-  };
+  return { session, rows: await checkoutRows(context.db, session), interval };
 }
 
 /**
@@ -171,7 +142,8 @@ export async function registerHostedCheckout(
         if (!invoice) return sendPage(reply, 404, sandboxPage('Not found', html`<h1>No such invoice</h1>`));
         const intent = await invoiceIntent(context, invoice);
         const awaits = invoice.status === 'open' && intent?.status === 'requires_action';
-        return sendPage(reply, status, invoicePage(invoice, awaits, notice));
+        const rows = await invoiceRows(context.db, invoice);
+        return sendPage(reply, status, invoicePage(invoice, rows, { awaitsAuthentication: awaits, notice }));
       };
 
       scope.get('/invoices/:id', page, async (request, reply) =>

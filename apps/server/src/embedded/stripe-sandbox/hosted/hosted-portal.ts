@@ -7,6 +7,7 @@ import { hostedPortalPath } from '../sandbox-paths';
 import type { SandboxContext } from '../sandbox-route';
 import { findObject, listObjects, type StripeObject } from '../sandbox-store';
 import { html, sandboxPage, sendPage } from './page-layout';
+import { subscriptionRows } from './price-rows';
 import {
   CLOCK_STEP_LABELS,
   expiredPortalPage,
@@ -29,10 +30,14 @@ async function portalView(context: SandboxContext, session: StripeObject): Promi
     contains: { customer: customerId },
   });
   const clockId = customer?.test_clock;
+  const entries = [];
+  for (const subscription of subscriptions) {
+    entries.push({ subscription, rows: await subscriptionRows(context.db, subscription) });
+  }
   return {
     session,
     card: cardId ? await findObject(context.db, 'payment_method', cardId) : null,
-    subscriptions,
+    subscriptions: entries,
     invoices: invoices.data.filter((invoice) => invoice.status !== 'draft'),
     clock: typeof clockId === 'string' ? await findObject(context.db, TEST_CLOCK, clockId) : null,
   };
@@ -116,7 +121,11 @@ export function registerPortalPages(
     }
     await advanceTestClock(context, {
       clockId: view.clock.id,
-      frozenTime: clockTarget(step as ClockStep, view.clock.frozen_time as number, view.subscriptions),
+      frozenTime: clockTarget(
+        step as ClockStep,
+        view.clock.frozen_time as number,
+        view.subscriptions.map((entry) => entry.subscription),
+      ),
       publicOrigin,
     });
     return reply.redirect(hostedPortalPath(session.id), 303);

@@ -43,7 +43,8 @@ body{font-family:system-ui,sans-serif;margin:0;background:#f6f8fa;color:#1b1f24;
 caption{text-align:left}
 main{max-width:32rem;margin:0 auto;padding:1rem}
 section{background:#fff;border:1px solid #d0d7de;border-radius:.5rem;padding:1rem;margin:1rem 0}
-h1{font-size:1.4rem;margin:.5rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}
+h1{font-size:1.4rem;margin:.5rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}h3{font-size:1rem;margin:0 0 .25rem}
+ul.plain{list-style:none;margin:0;padding:0}ul.plain>li+li{border-top:1px solid #d0d7de;margin-top:1rem;padding-top:1rem}
 table{width:100%;border-collapse:collapse}th,td{padding:.35rem 0;text-align:left;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap;padding-left:.75rem}
 tr.total th,tr.total td{border-top:1px solid #d0d7de;font-weight:700}

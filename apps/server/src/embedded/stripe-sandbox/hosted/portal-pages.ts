@@ -2,18 +2,25 @@ import { PORTAL_URL_LIFETIME_SECONDS, PORTAL_VISIT_LIFETIME_SECONDS } from '../p
 import { hostedPortalPath } from '../sandbox-paths';
 import type { StripeObject } from '../sandbox-store';
 import { cardField, html, money, sandboxPage } from './page-layout';
+import { priceTable, type PriceRows } from './price-rows';
 
 /** What the portal shows of one customer. */
 export interface PortalView {
   session: StripeObject;
   card: StripeObject | null;
-  subscriptions: StripeObject[];
+  /** Each live subscription, what it is called and what it costs each period. */
+  subscriptions: PortalSubscription[];
   invoices: StripeObject[];
   /** The customer's test clock, when it lives on one. */
   clock: StripeObject | null;
 }
 
-type Item = { price: StripeObject; quantity: number; current_period_end: number };
+export interface PortalSubscription {
+  subscription: StripeObject;
+  rows: PriceRows;
+}
+
+type Item = { current_period_end: number };
 
 const day = (seconds: number) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seconds * 1000));
@@ -52,21 +59,23 @@ function clockSection(session: StripeObject, clock: StripeObject) {
   </section>`;
 }
 
-function subscriptionEntry(session: StripeObject, subscription: StripeObject) {
+/** 'Active', 'Past due': a subscription's status as a person reads it. */
+const statusText = (status: string) =>
+  `${status.charAt(0).toUpperCase()}${status.slice(1)}`.replace('_', ' ');
+
+/**
+ * A subscription by its plan's name (the product's, as the app names the plan), its price per
+ * period broken down as the app's order summary breaks it down (discount and taxes included, so the
+ * total is the app's figure), when it renews or ends, and the way to cancel it at the period end.
+ */
+function subscriptionEntry(session: StripeObject, { subscription, rows }: PortalSubscription) {
   const items = (subscription.items as { data: Item[] }).data;
   const end = items[0]?.current_period_end ?? 0;
-  const currency = subscription.currency as string;
   const canceling = Boolean(subscription.cancel_at_period_end);
+  const plan = [...new Set(rows.items.map((item) => item.name))].join(', ');
   return html`<li>
-    <p>
-      <strong>${subscription.status === 'past_due' ? 'Past due' : String(subscription.status)}</strong>:
-      ${items.map(
-        (item) =>
-          html`${item.quantity} ${item.quantity === 1 ? 'seat' : 'seats'} ×
-          ${money(item.price.unit_amount as number, currency)} per
-          ${(item.price.recurring as { interval: string }).interval}`,
-      )}
-    </p>
+    <h3>${plan} <span class="hint">· ${statusText(String(subscription.status))}</span></h3>
+    ${priceTable(rows, null)}
     <p>${canceling ? `Cancels on ${day(end)}` : `Renews on ${day(end)}`}</p>
     ${
       canceling
@@ -79,7 +88,7 @@ function subscriptionEntry(session: StripeObject, subscription: StripeObject) {
   </li>`;
 }
 
-function invoiceRows(invoices: StripeObject[]) {
+function invoiceList(invoices: StripeObject[]) {
   if (invoices.length === 0) return html`<p>No invoices yet.</p>`;
   return html`<table>
     <thead>
@@ -119,8 +128,8 @@ export function portalPage(view: PortalView, error: string | null): string {
         <h2 id="subscriptions-title">Subscription</h2>
         ${
           view.subscriptions.length
-            ? html`<ul>
-                ${view.subscriptions.map((subscription) => subscriptionEntry(session, subscription))}
+            ? html`<ul class="plain">
+                ${view.subscriptions.map((entry) => subscriptionEntry(session, entry))}
               </ul>`
             : html`<p>No current subscription.</p>`
         }
@@ -145,7 +154,7 @@ export function portalPage(view: PortalView, error: string | null): string {
       </section>
       <section aria-labelledby="invoices-title">
         <h2 id="invoices-title">Invoices</h2>
-        ${invoiceRows(view.invoices)}
+        ${invoiceList(view.invoices)}
       </section>
       ${view.clock ? clockSection(session, view.clock) : ''} ${returnLink(session)}`,
   );

@@ -2,7 +2,9 @@ import {
   BILLING_INTERVALS,
   LIST_PRICE_PLANS,
   LIST_PRICES_USD,
+  PLAN_LABELS,
   SEAT_DISCOUNTS,
+  VOLUME_DISCOUNT_NAME,
   type BillingInterval,
   type ListPricePlan,
 } from '@mergeboard/core';
@@ -19,9 +21,13 @@ const priceLookupKey = (plan: ListPricePlan, interval: BillingInterval, currency
 
 const productId = (plan: ListPricePlan) => `mergeboard_${plan.toLowerCase()}`;
 
+/**
+ * What the provider's checkout, portal and invoices call each plan: the per-seat Pro plans by the
+ * plan labels the billing page and our checkout use (BILL-038), so one plan has one name.
+ */
 const PRODUCT_NAMES: Record<ListPricePlan, string> = {
-  PERSONAL: 'Pro (Gmail) seat',
-  PROFESSIONAL: 'Pro (Google Workspace) seat',
+  PERSONAL: PLAN_LABELS.PRO_PERSONAL,
+  PROFESSIONAL: PLAN_LABELS.PRO,
   TEAM_5: 'Team 5',
   TEAM_10: 'Team 10',
   TEAM_25: 'Team 25',
@@ -35,11 +41,14 @@ function isMissing(error: unknown): boolean {
 
 async function ensureProduct(stripe: Stripe, plan: ListPricePlan): Promise<string> {
   const id = productId(plan);
+  const name = PRODUCT_NAMES[plan];
   try {
-    await stripe.products.retrieve(id);
+    const product = await stripe.products.retrieve(id);
+    // An earlier setup named it otherwise: the name people read follows the app's.
+    if (product.name !== name) await stripe.products.update(id, { name });
   } catch (error) {
     if (!isMissing(error)) throw error;
-    await stripe.products.create({ id, name: PRODUCT_NAMES[plan], metadata: { listPricePlan: plan } });
+    await stripe.products.create({ id, name, metadata: { listPricePlan: plan } });
   }
   return id;
 }
@@ -49,6 +58,7 @@ async function ensurePrice(
   plan: ListPricePlan,
   interval: BillingInterval,
   currency: string,
+  product: string,
 ): Promise<string> {
   const lookupKey = priceLookupKey(plan, interval, currency);
   const found = await stripe.prices.list({ lookup_keys: [lookupKey], limit: 1 });
@@ -57,7 +67,7 @@ async function ensurePrice(
   const price = await stripe.prices.create({
     currency: currency.toLowerCase(),
     unit_amount: LIST_PRICES_USD[plan][interval] * 100,
-    product: await ensureProduct(stripe, plan),
+    product,
     recurring: { interval: interval === 'YEARLY' ? 'year' : 'month' },
     lookup_key: lookupKey,
     tax_behavior: 'exclusive',
@@ -65,15 +75,22 @@ async function ensurePrice(
   return price.id;
 }
 
+/**
+ * The coupons carry the order summary's name for the discount, which the provider's pages show
+ * next to the percentage ('Volume discount (30% off)', as our order summary says it).
+ */
 async function ensureCoupons(stripe: Stripe): Promise<void> {
   for (const discount of SEAT_DISCOUNTS) {
     try {
-      await stripe.coupons.retrieve(discount.code);
+      const coupon = await stripe.coupons.retrieve(discount.code);
+      if (coupon.name !== VOLUME_DISCOUNT_NAME) {
+        await stripe.coupons.update(discount.code, { name: VOLUME_DISCOUNT_NAME });
+      }
     } catch (error) {
       if (!isMissing(error)) throw error;
       await stripe.coupons.create({
         id: discount.code,
-        name: `${discount.percentOff}% off ${discount.minSeats}+ seats`,
+        name: VOLUME_DISCOUNT_NAME,
         percent_off: discount.percentOff,
         duration: 'forever',
       });
@@ -126,14 +143,17 @@ export interface CatalogueResult {
 /**
  * Sets up what checkout sells at the provider — a product per list-price plan, its prices in USD
  * and EUR, monthly and yearly, found again by lookup key, and the seat volume coupons — and points
- * our payment plans at those prices. Safe to run again: it only creates what is missing.
+ * our payment plans at those prices. Safe to run again: it creates what is missing and renames
+ * products and coupons an older setup named otherwise.
  */
 export async function setUpCatalogue(stripe: Stripe, db: Db): Promise<CatalogueResult> {
   const prices: CatalogueResult['prices'] = [];
   for (const plan of LIST_PRICE_PLANS) {
+    // Every run, not only when a price is missing: a product named by an older setup is renamed.
+    const product = await ensureProduct(stripe, plan);
     for (const interval of BILLING_INTERVALS) {
       for (const currency of SOLD_CURRENCIES) {
-        const priceId = await ensurePrice(stripe, plan, interval, currency);
+        const priceId = await ensurePrice(stripe, plan, interval, currency, product);
         prices.push({ lookupKey: priceLookupKey(plan, interval, currency), priceId });
         await pointPaymentPlanAt(db, { plan, interval, currency }, priceId);
       }

@@ -239,31 +239,60 @@ describe('Add seats (/checkout/add-seats)', () => {
 describe('Seat pages: who may use them (SEAT-005, SEAT-006)', () => {
   const billing = `${acme.urlPrefix}/space/billing`;
 
-  it('SEAT-005 a Gmail-type user goes to billing', async () => {
+  /** On the billing page, the banner that says why the seat page sent the person there (issue 24). */
+  const expectReason = async (title: string, message: string | RegExp) => {
+    const banner = (await screen.findByText(title)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(banner).getByText(message)).toBeInTheDocument();
+    return banner;
+  };
+
+  it('SEAT-005 a Gmail-type user goes to billing, told that seats are for Google Workspace spaces', async () => {
     const { router } = await openSeatPage('/checkout/add-seats', { user: gmailOwner(acme) });
     await waitFor(() => expect(router.state.location.pathname).toBe(billing));
+    await expectReason('Seats cannot be added', /^Seats are bought for Google Workspace spaces\./);
   });
 
-  it('SEAT-005 no subscription details: billing', async () => {
+  it('SEAT-005 no subscription details: billing, told there is no subscription whose seats can change', async () => {
     const { router } = await openSeatPage('/checkout/remove-seats', { subscriptions: [] });
     await waitFor(() => expect(router.state.location.pathname).toBe(billing));
+    await expectReason(
+      'Seats cannot be removed',
+      'This space has no subscription whose seats can be changed here.',
+    );
   });
 
-  it('SEAT-005 SEAT-025 a scheduled removal blocks both pages until it is cancelled', async () => {
-    const { router } = await openSeatPage('/checkout/add-seats', {
+  it('SEAT-005 SEAT-025 a scheduled removal blocks both pages until it is cancelled: billing says so, then closing the banner drops it', async () => {
+    const { router, user } = await openSeatPage('/checkout/add-seats', {
       routes: { [removal.get]: json(200, pendingRemoval(SUB)) },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(billing));
+    const banner = await expectReason(
+      'Seats cannot be added',
+      'A seat removal is scheduled, and seats cannot be added or removed until it is cancelled. Cancel the downgrade first.',
+    );
+    // The way to cancel it is the scheduled downgrade's own banner, on the same page.
+    expect(await screen.findByRole('button', { name: 'Cancel downgrade' })).toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Seats cannot be added')).not.toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
   });
 
-  it('SEAT-005 unlimited seats: billing', async () => {
+  it('SEAT-005 unlimited seats: billing, told there are none to add', async () => {
     const { router } = await openSeatPage('/checkout/add-seats', { subscriptions: [withSeats(-1)] });
     await waitFor(() => expect(router.state.location.pathname).toBe(billing));
+    await expectReason(
+      'Seats cannot be added',
+      'Your plan has unlimited seats: there are none to add or remove.',
+    );
   });
 
-  it('SEAT-006 the remove page with a single seat: billing', async () => {
+  it('SEAT-006 the remove page with a single seat: billing, told the one seat cannot go', async () => {
     const { router } = await openSeatPage('/checkout/remove-seats', { subscriptions: [withSeats(1, 1)] });
     await waitFor(() => expect(router.state.location.pathname).toBe(billing));
+    await expectReason(
+      'Seats cannot be removed',
+      'Your subscription has a single seat, which cannot be removed.',
+    );
   });
 
   it('PERM-022 an admin is sent to billing: seats are the owner’s', async () => {

@@ -1,9 +1,11 @@
 import {
   isGmailUser,
   priceInfoV2Body,
-  seatPageRedirects,
+  seatPageRedirect,
   subscriptionState,
   type SeatCount,
+  type SeatPage,
+  type SeatPageRedirectReason,
   type Subscription,
 } from '@mergeboard/core';
 import { useSubscriptions } from '../api/list-subscriptions';
@@ -21,7 +23,7 @@ export interface SeatSubscription {
 
 export type SeatSubscriptionState =
   | { status: 'pending' | 'error'; refetch: () => void }
-  | { status: 'redirect' }
+  | { status: 'redirect'; page: SeatPage; reason: SeatPageRedirectReason }
   | { status: 'ready'; value: SeatSubscription; refetch: () => Promise<SeatSubscription | null> };
 
 /** The paid plan the subscription's seats are of (a seat is never FREE). */
@@ -62,11 +64,11 @@ function seatSubscriptionOf(items: readonly Subscription[] | undefined): SeatSub
 /**
  * The live subscription a seat page changes, and whether the page may be used at all (SEAT-005,
  * SEAT-006): Gmail-type users, spaces without subscription details, a scheduled removal,
- * unlimited seats and (remove page) a single seat go to billing. `settling` keeps the page while
+ * unlimited seats and (remove page) a single seat go to billing, saying why. `settling` keeps the page while
  * its own change lands (a removal it just scheduled must not bounce it to plain billing).
  */
 export function useSeatSubscription(
-  page: 'add-seats' | 'remove-seats',
+  page: SeatPage,
   { settling = false }: { settling?: boolean } = {},
 ): SeatSubscriptionState {
   const { space, user } = useSpace();
@@ -80,12 +82,13 @@ export function useSeatSubscription(
   if (subscriptions.isPending || scheduled.isPending) {
     return { status: 'pending', refetch: () => void subscriptions.refetch() };
   }
-  const redirects = seatPageRedirects({
+  const reason = seatPageRedirect({
     page,
     isGmailUser: isGmailUser(user.userEmail),
     seats: value?.seats ?? null,
     hasScheduledRemoval: scheduled.removal !== null,
   });
-  if (redirects || !value) return { status: 'redirect' };
+  if (reason) return { status: 'redirect', page, reason };
+  if (!value) return { status: 'redirect', page, reason: 'no-subscription' };
   return { status: 'ready', value, refetch };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   cancelDowngradeState,
   SEAT_CONTACT_TEXT,
@@ -8,15 +8,29 @@ import {
   seatsUsedText,
   type SeatSummary,
 } from '@mergeboard/core';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { env } from '../../../config/env';
 import { ConfiguredLink } from '../../../ui/configured-link';
 import { paths } from '../../../config/paths';
 import { ContactOwner } from './contact-owner';
 
-/** A link styled as a button that is disabled, with its reason, while a downgrade is scheduled. */
-function SeatLink({ to, label, blocked }: { to: string; label: string; blocked: boolean }) {
-  if (!blocked) {
+/**
+ * A link styled as a button; while a downgrade is scheduled, a button that does nothing and says
+ * why (SEAT-025): on hover and on keyboard focus in a tooltip, and to screen readers as its
+ * description. aria-disabled rather than disabled, so that it keeps its place in the Tab order.
+ */
+function SeatLink({
+  to,
+  label,
+  blockedReasonId,
+}: {
+  to: string;
+  label: string;
+  /** The id of the reason's text while the control is blocked; null when it is not. */
+  blockedReasonId: string | null;
+}) {
+  if (blockedReasonId === null) {
     return (
       <Button component={Link} to={to} variant="light">
         {label}
@@ -30,7 +44,13 @@ function SeatLink({ to, label, blocked }: { to: string; label: string; blocked: 
       maw={260}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Button variant="light" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
+      <Button
+        variant="light"
+        data-disabled
+        aria-disabled
+        aria-describedby={blockedReasonId}
+        onClick={(event) => event.preventDefault()}
+      >
         {label}
       </Button>
     </Tooltip>
@@ -61,6 +81,8 @@ export function ManageSeatsModal({
   const used = seatsUsedText(seats);
   const scheduled = seats.scheduledRemoval !== null;
   const limited = seats.totalSeats !== UNLIMITED;
+  const reasonId = useId();
+  const blockedReasonId = scheduled ? reasonId : null;
   return (
     <Modal
       opened={opened}
@@ -87,14 +109,17 @@ export function ManageSeatsModal({
                 <SeatLink
                   to={paths.space.checkoutAddSeats.getHref(prefix)}
                   label="Add seats"
-                  blocked={scheduled}
+                  blockedReasonId={blockedReasonId}
                 />
                 <SeatLink
                   to={paths.space.checkoutRemoveSeats.getHref(prefix)}
                   label="Remove unused seats"
-                  blocked={scheduled}
+                  blockedReasonId={blockedReasonId}
                 />
               </Group>
+            )}
+            {limited && scheduled && (
+              <VisuallyHidden id={reasonId}>{SEAT_TEXTS.cancelDowngradeFirst}</VisuallyHidden>
             )}
             {scheduled && (
               <Group>

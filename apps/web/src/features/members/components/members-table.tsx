@@ -48,18 +48,27 @@ function StatusCell({ member, allowances }: { member: SpaceMember; allowances: S
   );
 }
 
-/** On a phone the e-mail and the role go under the name, so the status keeps its room. */
+/**
+ * On a phone the e-mail and the role go under the name, so the status keeps its room. Nothing in
+ * the cell is wider than the column can be: a member without a name (an invitee) shows the address
+ * as its name, breakable as the address line is, and a long name may break anywhere (issue 24:
+ * the table was 2 px wider than a 375 px screen).
+ */
 function UserCell({ member, compact }: { member: SpaceMember; compact: boolean }) {
+  // An invitee's name is empty, or the address itself (as the server lists it until they sign up).
+  const named = member.name !== '' && member.name !== member.email;
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={500}>
-        {member.name || member.email}
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {named ? member.name : <BreakableEmail email={member.email} />}
       </Text>
       {compact && (
         <>
-          <Text size="xs" c="dimmed">
-            <BreakableEmail email={member.email} />
-          </Text>
+          {named && (
+            <Text size="xs" c="dimmed">
+              <BreakableEmail email={member.email} />
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {MEMBER_ROLE_LABELS[member.role]}
           </Text>

@@ -1,36 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
 import {
   buildPath,
   formatFilterBy,
   formatSortBy,
-  isOwner,
   TABLE_PAGE_SIZE,
   type Sort,
   type SuppressionItem,
   type SuppressionList,
 } from '@mergeboard/core';
-import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/download-csv';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/page-title';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { BreakableEmail } from '../../../ui/breakable-email';
+import { TwoLineEmail } from '../../../ui/two-line-email';
 import { DebouncedSearchInput } from '../../../ui/debounced-search-input';
 import { EmailTagInput, type EmailTag } from '../../../ui/email-tag-input';
 import { ExportButton } from '../../../ui/export-button';
@@ -39,6 +25,7 @@ import { pagedListProps } from '../../../ui/paged-list-props';
 import { PaginatedTable, type TableColumn } from '../../../ui/paginated-table';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { useSpace } from '../../spaces';
+import { SharingNotice } from './sharing-notice';
 
 /** The query string of a list call (filterBy URL-encoded, CONST-012). */
 export interface SuppressionListQuery {
@@ -66,6 +53,8 @@ interface SuppressionTexts {
   confirmText: (email: string) => string;
   timeHeader: string;
   exportName: string;
+  /** What the list holds, as the sharing notice names it. */
+  sharedListName: 'unsubscriptions' | 'bounces';
 }
 
 type Banner = { color: 'green' | 'yellow' | 'red'; text: string } | null;
@@ -118,7 +107,7 @@ export function SuppressionPage<S extends string>({
   tagRows: number;
   showTypeColumn?: boolean;
 }) {
-  const { space, details, prefix } = useSpace();
+  const { space } = useSpace();
   usePageTitle(texts.title);
   const workspaceId = space.workspaceId;
   const isMobile = useIsMobile();
@@ -179,7 +168,8 @@ export function SuppressionPage<S extends string>({
   const deleteButton = (row: SuppressionItem) => {
     const button = (
       <Button
-        size="xs"
+        // Compact on a phone, where it sits under the time.
+        size={isMobile ? 'compact-xs' : 'xs'}
         variant="subtle"
         color="red"
         // UNSUB-016 / BOUNCE-014: the server says which entries the caller may delete.
@@ -208,16 +198,18 @@ export function SuppressionPage<S extends string>({
     );
   };
 
-  // On a phone the list keeps what it needs to fit the screen (email, time and Delete); the
-  // type shows from the tablet breakpoint up.
+  // On a phone the list keeps what it needs to fit the screen: the address, and the time with
+  // Delete under it (a column of its own would leave the address too little room); the type
+  // shows from the tablet breakpoint up.
   const columns: TableColumn<SuppressionItem, S>[] = [
     {
       key: 'email',
       header: 'Email',
       sortKey: 'email' as S,
-      // On a phone the address takes the room the time and Delete leave it.
+      // On a phone the address takes the room the time leaves it, in two lines at most.
       ...(isMobile ? { width: '100%' } : {}),
-      render: (row) => <BreakableEmail email={row.emailAddress} />,
+      render: (row) =>
+        isMobile ? <TwoLineEmail email={row.emailAddress} /> : <BreakableEmail email={row.emailAddress} />,
     },
     {
       key: 'time',
@@ -225,7 +217,17 @@ export function SuppressionPage<S extends string>({
       sortKey: timeSortKey,
       firstDirection: 'desc',
       // UNSUB-011 / BOUNCE-010 / CONST-003: the app's date format.
-      render: (row) => <DateTimeText timestamp={row.lastUpdateTimestamp} />,
+      render: (row) =>
+        isMobile ? (
+          <Stack gap={4} align="flex-start">
+            <Box>
+              <DateTimeText timestamp={row.lastUpdateTimestamp} />
+            </Box>
+            {deleteButton(row)}
+          </Stack>
+        ) : (
+          <DateTimeText timestamp={row.lastUpdateTimestamp} />
+        ),
     },
     ...(showTypeColumn && !isMobile
       ? [
@@ -237,27 +239,8 @@ export function SuppressionPage<S extends string>({
           },
         ]
       : []),
-    { key: 'actions', header: '', render: deleteButton },
+    ...(isMobile ? [] : [{ key: 'actions', header: '', render: deleteButton }]),
   ];
-
-  const owner = isOwner(space.userRole);
-  let notice: ReactNode = null;
-  if (!sharingOn) {
-    notice = owner ? (
-      <Text size="sm">
-        Share this list with every member of your space:{' '}
-        <Anchor component={Link} to={paths.space.billing.getHref(prefix)}>
-          upgrade your plan
-        </Anchor>
-        .
-      </Text>
-    ) : (
-      <Text size="sm">
-        This list is not shared with your space. Ask the space owner
-        {details?.ownerEmail ? ` (${details.ownerEmail})` : ''} to upgrade to share it.
-      </Text>
-    );
-  }
 
   const empty = (
     <Stack gap={4} align="center" py="lg">
@@ -278,7 +261,7 @@ export function SuppressionPage<S extends string>({
           {banner.text}
         </Alert>
       )}
-      {notice}
+      {!sharingOn && <SharingNotice listName={texts.sharedListName} />}
       <EmailTagInput label={texts.inputLabel} tags={tags} onChange={setTags} rows={tagRows} />
       <Group>
         <Button

@@ -26,6 +26,7 @@ export function UnsubscriptionsPage() {
         confirmText: (email) => `${email} will be able to receive your mail merges again.`,
         timeHeader: 'Unsubscription time',
         exportName: 'Unsubscriptions',
+        sharedListName: 'unsubscriptions',
       }}
       sharingOn={permissions.sharedUnsubscribes}
       sortKeys={UNSUBSCRIPTION_SORT_KEYS}

@@ -24,6 +24,7 @@ import { CustomPlanCard } from '../components/custom-plan-card';
 import { FreePlanCard } from '../components/free-plan-card';
 import { NewProCard } from '../components/new-pro-card';
 import { PricingCards } from '../components/pricing-cards';
+import { SeatRedirectNotice } from '../components/seat-redirect-notice';
 import { purchaseHref } from '../purchase-href';
 
 /**
@@ -99,6 +100,7 @@ export function Component() {
         </Anchor>
       )}
       <BillingBanners checkoutReturn={checkoutReturn} search={search} />
+      <SeatRedirectNotice />
       <ScheduledRemovalNotice />
       {subscriptions.isPending ? (
         <SpaceLoader />
