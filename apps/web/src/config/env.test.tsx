@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MARKETPLACE_URL, DEFAULT_PRODUCT_NAME, DEFAULT_SHEETS_URL, resolveEnv } from './env';
+import { NOTHING_CONFIGURED } from '../testing/install-content';
 
 function pageWithMeta(meta: Record<string, string>): Document {
   const page = document.implementation.createHTMLDocument('');
@@ -34,16 +35,7 @@ describe('web app configuration', () => {
 
   it('AUTH-035 AUTH-036 AUTH-037 (issue 24): with nothing configured there is no support, help or legal link and no score or testimonial, not a placeholder', () => {
     const page = pageWithMeta({ 'support-url': '', 'terms-url': '', 'review-badges': '[]' });
-    expect(resolveEnv({ viteEnv: {}, document: page })).toMatchObject({
-      supportUrl: null,
-      helpCenterUrl: null,
-      termsUrl: null,
-      privacyUrl: null,
-      cookiePolicyUrl: null,
-      dpaUrl: null,
-      reviewBadges: [],
-      testimonials: [],
-    });
+    expect(resolveEnv({ viteEnv: {}, document: page })).toMatchObject(NOTHING_CONFIGURED);
   });
 
   it('AUTH-036 AUTH-037 (issue 24) reads the legal links, scores and testimonials the server wrote, and refuses bad ones', () => {

@@ -74,20 +74,23 @@ export async function selectSpreadsheet(db: Db, owner: Owner, spreadsheetId: str
   return { ...rows[0]!.spreadsheet, sheets: rows.map((row) => row.sheet) };
 }
 
+/** The sheet of a spreadsheet, on a join of the two tables, when the spreadsheet is the owner's. */
+function ownSheet(owner: Owner, spreadsheetId: string, sheetId: string) {
+  return and(
+    eq(spreadsheetSheets.spreadsheetId, spreadsheetId),
+    eq(spreadsheetSheets.sheetId, sheetId),
+    eq(spreadsheets.userId, owner.userId),
+    eq(spreadsheets.workspaceId, owner.workspaceId),
+  );
+}
+
 /** One sheet of the owner's spreadsheet; null when either is missing or not theirs. */
 export async function selectSheet(db: Db, owner: Owner, spreadsheetId: string, sheetId: string) {
   const [row] = await db
     .select({ sheet: spreadsheetSheets })
     .from(spreadsheetSheets)
     .innerJoin(spreadsheets, eq(spreadsheets.id, spreadsheetSheets.spreadsheetId))
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheetId),
-        eq(spreadsheets.userId, owner.userId),
-        eq(spreadsheets.workspaceId, owner.workspaceId),
-      ),
-    )
+    .where(ownSheet(owner, spreadsheetId, sheetId))
     .limit(1);
   return row?.sheet ?? null;
 }
@@ -102,15 +105,7 @@ export async function selectUploadedSheet(db: Db, owner: Owner, spreadsheetId: s
     })
     .from(spreadsheetSheets)
     .innerJoin(spreadsheets, eq(spreadsheets.id, spreadsheetSheets.spreadsheetId))
-    .where(
-      and(
-        eq(spreadsheetSheets.spreadsheetId, spreadsheetId),
-        eq(spreadsheetSheets.sheetId, sheetId),
-        eq(spreadsheets.source, 'UPLOAD'),
-        eq(spreadsheets.userId, owner.userId),
-        eq(spreadsheets.workspaceId, owner.workspaceId),
-      ),
-    )
+    .where(and(ownSheet(owner, spreadsheetId, sheetId), eq(spreadsheets.source, 'UPLOAD')))
     .limit(1);
   return row ?? null;
 }
