@@ -61,25 +61,35 @@ export async function waitUntilSent(page: Page, sentUrl: string, spreadsheet: st
 /**
  * The status badges of the list on the page, each checked to read in full: neither the badge nor
  * its label cuts its text (at 375 px they once read 'SCH…', 'ERR…', 'WAITIN…'), and the list
- * still fits the screen. Answers their texts.
+ * still fits the screen. Answers their texts. Checked until it holds or 10 s pass: right after a
+ * change of viewport the page still shows the desktop layout until it has re-rendered for the phone.
  */
 export async function badgesInFull(page: Page): Promise<string[]> {
   const badges = page.getByRole('table').locator('.mantine-Badge-root');
   await badges.first().waitFor();
-  const cut = await badges.evaluateAll((roots) =>
-    roots
-      .filter((root) =>
-        [root, root.querySelector('.mantine-Badge-label')!].some(
-          (box) => box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
-        ),
-      )
-      .map((root) => root.textContent),
-  );
-  if (cut.length > 0) throw new Error(`status badges cut short: ${cut.join(', ')}`);
-  // And the list fits the screen: no column pushed out of sight to make room for them.
-  const overflow = await page
-    .getByRole('table')
-    .evaluate((table) => table.getBoundingClientRect().right - document.documentElement.clientWidth);
-  if (overflow > 0) throw new Error(`the list is ${overflow} px wider than the screen`);
+  const problem = async (): Promise<string | null> => {
+    const cut = await badges.evaluateAll((roots) =>
+      roots
+        .filter((root) =>
+          [root, root.querySelector('.mantine-Badge-label')!].some(
+            (box) => box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+          ),
+        )
+        .map((root) => root.textContent),
+    );
+    if (cut.length > 0) return `status badges cut short: ${cut.join(', ')}`;
+    // And the list fits the screen: no column pushed out of sight to make room for them.
+    const overflow = await page
+      .getByRole('table')
+      .evaluate((table) => table.getBoundingClientRect().right - document.documentElement.clientWidth);
+    return overflow > 0 ? `the list is ${overflow} px wider than the screen` : null;
+  };
+  const deadline = Date.now() + 10_000;
+  let found = await problem();
+  while (found && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    found = await problem();
+  }
+  if (found) throw new Error(found);
   return badges.allTextContents();
 }
