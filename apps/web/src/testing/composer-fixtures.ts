@@ -126,6 +126,14 @@ export async function startFromTemplate(clicker: Clicker): Promise<void> {
   await clicker.click(await screen.findByRole('option', { name: template.subject }));
 }
 
+/** Uploads the sheet, starts from the gallery template and goes on to the Send step. */
+export async function reachSendStep(clicker: Clicker): Promise<void> {
+  await reachMessageStep(clicker);
+  await startFromTemplate(clicker);
+  await clicker.click(screen.getByRole('button', { name: 'Next: Send' }));
+  await screen.findByRole('radiogroup', { name: 'When' });
+}
+
 /**
  * ProseMirror measures the selection to scroll it into view; jsdom's Range has no layout. For the
  * tests of a describe block that show the editor, a Range measures as empty.

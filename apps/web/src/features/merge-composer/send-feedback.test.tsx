@@ -5,10 +5,9 @@ import { renderInSpace } from '../../testing/space-fixtures';
 import {
   composerPage,
   composerRoutes,
-  reachMessageStep,
+  reachSendStep,
   routeKeys,
   space,
-  startFromTemplate,
   user,
   withoutRangeLayout,
 } from '../../testing/composer-fixtures';
@@ -38,14 +37,7 @@ const scheduledTabRoutes = {
   'GET /api/users/me/campaigns': json(200, { items: [], total: 0 }),
 };
 
-type Clicker = Parameters<typeof reachMessageStep>[0];
-
-async function reachSendStep(clicker: Clicker) {
-  await reachMessageStep(clicker);
-  await startFromTemplate(clicker);
-  await clicker.click(screen.getByRole('button', { name: 'Next: Send' }));
-  await screen.findByRole('radiogroup', { name: 'When' });
-}
+type Clicker = Parameters<typeof reachSendStep>[0];
 
 /** 'Send now' or 'Schedule', then the confirmation's button ('Send 3 emails' or 'Schedule'). */
 async function confirmSend(clicker: Clicker, button: 'Send now' | 'Schedule') {

@@ -10,7 +10,7 @@ import {
   csvFile,
   quota,
   recipients,
-  reachMessageStep,
+  reachSendStep,
   routeKeys,
   space,
   spreadsheet,
@@ -19,15 +19,6 @@ import {
   user,
   withoutRangeLayout,
 } from '../../testing/composer-fixtures';
-
-type Clicker = Parameters<typeof reachMessageStep>[0];
-
-async function reachSendStep(clicker: Clicker) {
-  await reachMessageStep(clicker);
-  await startFromTemplate(clicker);
-  await clicker.click(screen.getByRole('button', { name: 'Next: Send' }));
-  await screen.findByRole('radiogroup', { name: 'When' });
-}
 
 const FREE_REFUSAL = 'Free users cannot schedule mail merges. Upgrade to schedule them.';
 
