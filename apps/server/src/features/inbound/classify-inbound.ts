@@ -46,6 +46,9 @@ export async function classifyInbound(raw: Buffer, envelope: InboundEnvelope): P
       skipTextToHtml: true,
       skipImageLinks: true,
       checksumAlgo: false,
+      // A quoted original stays one attachment: its headers are all we read, and its parts
+      // do not count against MAX_INBOUND_PARTS.
+      ignoreEmbedded: true,
       maxChildNodes: MAX_INBOUND_PARTS,
       maxHeadSize: MAX_INBOUND_HEADER_BYTES,
     });

@@ -46,14 +46,24 @@ export function readDeliveryStatus(text: string): DeliveryOutcome {
       kind: failure.kind,
       recipient: failure.recipient,
       status: failure.status,
-      reason: oneLine(failure.diagnostic || `${failure.action || 'failed'} ${failure.status ?? ''}`),
+      reason: oneLine(withoutContinuationCodes(failure.diagnostic) || `${failure.action || 'failed'} ${failure.status ?? ''}`),
     };
   }
   if (recipients.some((report) => report.action === 'delayed')) {
     return { kind: 'not-a-bounce', reason: 'delivery delayed, not a bounce' };
   }
-  if (failures.length > 0) return { kind: 'not-a-bounce', reason: 'delivery report without a status' };
+  const statusless = failures.find((report) => report.status === null);
+  if (statusless) return { kind: 'not-a-bounce', reason: 'delivery report without a status' };
+  if (failures.length > 0) return { kind: 'not-a-bounce', reason: `delivery report with status ${failures[0]!.status}` };
   return { kind: 'not-a-bounce', reason: `delivery report with action ${recipients[0]!.action}` };
+}
+
+/**
+ * A multi-line SMTP reply quoted whole repeats its code on every line ('550-5.1.1 … 550-5.1.1 …');
+ * the reason keeps the first and drops the repeats.
+ */
+function withoutContinuationCodes(diagnostic: string): string {
+  return diagnostic.replace(/(?<=\S)\s+[245]\d\d[ -][245]\.\d{1,3}\.\d{1,3}(?=\s)/g, '');
 }
 
 /** What one RFC 5965 feedback report says: a complaint only when its type is abuse. */
