@@ -27,7 +27,12 @@ export const MAX_REFERENCED_IDS = 50;
 
 const DELIVERY_STATUS_TYPES = new Set(['message/delivery-status', 'message/global-delivery-status']);
 const FEEDBACK_REPORT_TYPE = 'message/feedback-report';
-const QUOTED_MESSAGE_TYPES = new Set(['message/rfc822', 'message/global', 'text/rfc822-headers', 'message/global-headers']);
+const QUOTED_MESSAGE_TYPES = new Set([
+  'message/rfc822',
+  'message/global',
+  'text/rfc822-headers',
+  'message/global-headers',
+]);
 
 /**
  * The meaning of one message that came back (engine design §7): a pure function of its bytes and
@@ -74,7 +79,10 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
     header('x-original-to'),
   ];
   const ownTokens = returnTokensIn(ownAddresses);
-  const threadIds = [...messageIdsIn(mail.inReplyTo), ...[mail.references ?? []].flat().flatMap(messageIdsIn)];
+  const threadIds = [
+    ...messageIdsIn(mail.inReplyTo),
+    ...[mail.references ?? []].flat().flatMap(messageIdsIn),
+  ];
   const subject = mail.subject ?? '';
   const from = addressesOf(mail.from)[0]?.toLowerCase() ?? null;
 
@@ -144,7 +152,12 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
 }
 
 /** The ids a report carries: the thread's, plus those of the original it quotes. */
-function reportIds(report: { messageId: string; ownTokens: ReturnToken[]; threadIds: string[]; quoted: FieldGroup }) {
+function reportIds(report: {
+  messageId: string;
+  ownTokens: ReturnToken[];
+  threadIds: string[];
+  quoted: FieldGroup;
+}) {
   const quotedTokens = returnTokensIn([report.quoted.get('return-path'), ...report.quoted.values()]);
   return {
     messageId: report.messageId,
@@ -170,7 +183,12 @@ function textOf(part: Attachment): string {
 function headerReader(mail: ParsedMail) {
   return (name: string): string | undefined => {
     const line = mail.headerLines.find((entry) => entry.key === name)?.line;
-    return line === undefined ? undefined : line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    return line === undefined
+      ? undefined
+      : line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim();
   };
 }
 

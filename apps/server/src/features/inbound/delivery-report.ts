@@ -46,7 +46,10 @@ export function readDeliveryStatus(text: string): DeliveryOutcome {
       kind: failure.kind,
       recipient: failure.recipient,
       status: failure.status,
-      reason: oneLine(withoutContinuationCodes(failure.diagnostic) || `${failure.action || 'failed'} ${failure.status ?? ''}`),
+      reason: oneLine(
+        withoutContinuationCodes(failure.diagnostic) ||
+          `${failure.action || 'failed'} ${failure.status ?? ''}`,
+      ),
     };
   }
   if (recipients.some((report) => report.action === 'delayed')) {
@@ -54,7 +57,8 @@ export function readDeliveryStatus(text: string): DeliveryOutcome {
   }
   const statusless = failures.find((report) => report.status === null);
   if (statusless) return { kind: 'not-a-bounce', reason: 'delivery report without a status' };
-  if (failures.length > 0) return { kind: 'not-a-bounce', reason: `delivery report with status ${failures[0]!.status}` };
+  if (failures.length > 0)
+    return { kind: 'not-a-bounce', reason: `delivery report with status ${failures[0]!.status}` };
   return { kind: 'not-a-bounce', reason: `delivery report with action ${recipients[0]!.action}` };
 }
 
@@ -72,7 +76,8 @@ export function readFeedbackReport(
 ): { kind: 'complaint'; recipient: string | null } | { kind: 'not-a-complaint'; reason: string } {
   const fields = new Map(parseFieldGroups(text).flatMap((group) => [...group]));
   const type = (fields.get('feedback-type') ?? '').toLowerCase().trim();
-  if (type !== 'abuse') return { kind: 'not-a-complaint', reason: `feedback report of type '${type || 'none'}'` };
+  if (type !== 'abuse')
+    return { kind: 'not-a-complaint', reason: `feedback report of type '${type || 'none'}'` };
   return {
     kind: 'complaint',
     recipient: addressOfField(fields.get('original-rcpt-to') ?? fields.get('removal-recipient')),

@@ -57,13 +57,18 @@ export function readProseBounce(input: ProseBounceInput): ProseBounce {
   const diagnostic = diagnosticLine(notice);
   const status = statusIn(notice);
   const failed = FAILURE_WORDS.test(notice) || input.failedRecipients !== null;
-  if (!failed && DELAY_WORDS.test(notice)) return { kind: 'not-a-bounce', reason: 'delivery delayed, not a bounce' };
+  if (!failed && DELAY_WORDS.test(notice))
+    return { kind: 'not-a-bounce', reason: 'delivery delayed, not a bounce' };
 
   const kind =
     bounceKindOf(status, notice) ??
     // Known words without a code, or a failure that names no cause: soft, so the row is retried
     // and only bounced if it keeps failing.
-    (saysRecipientGone(notice) ? 'hard-bounce' : saysMailboxFull(null, notice) || failed ? 'soft-bounce' : null);
+    (saysRecipientGone(notice)
+      ? 'hard-bounce'
+      : saysMailboxFull(null, notice) || failed
+        ? 'soft-bounce'
+        : null);
   if (!kind) return { kind: 'not-a-bounce', reason: 'mailer-daemon mail that names no failure' };
   return { kind, recipient, status, reason: diagnostic, quoted };
 }
@@ -93,7 +98,10 @@ function recipientIn(failedRecipients: string | null, notice: string): string | 
 
 /** The server's own words: the first line with a code or a known cause, else the notice's start. */
 function diagnosticLine(notice: string): string {
-  const lines = notice.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = notice
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const telling = lines.find(
     (line) => statusIn(line) !== null || saysRecipientGone(line) || saysMailboxFull(null, line),
   );
