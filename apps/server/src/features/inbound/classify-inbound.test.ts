@@ -319,6 +319,39 @@ describe('classifyInbound: tokens, ids and the order of the rules', () => {
     expect((await classifyInbound(Buffer.from(raw), noEnvelope)).kind).toBe('hard-bounce');
   });
 
+  it('an automatic mail that names none of our messages (a newsletter) is ignored, not an auto-reply', async () => {
+    const event = await classifyInbound(
+      message([
+        'From: news@shop.example',
+        'To: alice@acme.example',
+        'Precedence: bulk',
+        'Subject: Our November deals',
+      ]),
+      noEnvelope,
+    );
+    expect(event).toMatchObject({
+      kind: 'ignored',
+      reason: 'automatic mail (Precedence: bulk) about none of ours',
+    });
+  });
+
+  it('a DSN with 5.2.2 (mailbox full) is a soft bounce; X-Failed-Recipients names the address when the report does not', async () => {
+    const raw = fixture('gmail-hard')
+      .toString('utf8')
+      .replace('Status: 5.1.1', 'Status: 5.2.2')
+      .replace(/^Final-Recipient: .*\n/m, '')
+      .replace(
+        /^Diagnostic-Code: [\s\S]*?gsmtp\n/m,
+        'Diagnostic-Code: smtp; 552-5.2.2 The email account that you tried to reach is over quota.\n',
+      );
+    expect(await classifyInbound(Buffer.from(raw), noEnvelope)).toMatchObject({
+      kind: 'soft-bounce',
+      status: '5.2.2',
+      recipient: 'jordan.nowhere.2019@gmail.com',
+      reason: '552-5.2.2 The email account that you tried to reach is over quota.',
+    });
+  });
+
   it('a mail with none of the signs is ignored with a reason', async () => {
     expect(
       await classifyInbound(

@@ -139,8 +139,15 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
 
   const inReplyTo = dedupe(threadIds);
   const returnToken = (ownTokens.find((token) => token.kind === 'bounces') ?? ownTokens[0])?.token ?? null;
+  const linked = inReplyTo.length > 0 || ownTokens.length > 0;
   const automatic = autoReplyReason({ header, subject });
-  if (automatic) return { kind: 'auto-reply', messageId, returnToken, inReplyTo, from };
+  if (automatic) {
+    // A newsletter (Precedence: bulk) in the sender's own inbox is automatic too, but answers
+    // nothing of ours: only an automatic mail that names one of our messages is an auto-reply.
+    if (!linked)
+      return { kind: 'ignored', messageId, reason: `automatic mail (${automatic}) about none of ours` };
+    return { kind: 'auto-reply', messageId, returnToken, inReplyTo, from };
+  }
 
   const unsubscribe = ownTokens.find((token) => token.kind === 'unsubscribe');
   if (unsubscribe) return { kind: 'unsubscribe', messageId, returnToken: unsubscribe.token, from };

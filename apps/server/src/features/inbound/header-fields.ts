@@ -51,11 +51,11 @@ export function messageIdsIn(value: string | undefined): string[] {
   return value.split(/[\s,]+/).filter((id) => /^[^@\s]+@[^@\s]+$/.test(id));
 }
 
-/** `rfc822; Someone@Example.com` or `<someone@example.com>` → `someone@example.com`. */
+/** `rfc822; Someone@Example.com`, `<someone@example.com>` or the first of a list → `someone@example.com`. */
 export function addressOfField(value: string | undefined): string | null {
   if (!value) return null;
   const withoutType = value.includes(';') ? value.slice(value.indexOf(';') + 1) : value;
-  const match = /<?([^\s<>;"]+@[^\s<>;"]+?)>?(?:\s|$)/.exec(withoutType.trim() + ' ');
+  const match = /<?([^\s<>;",]+@[^\s<>;",]+?)>?(?:[\s,]|$)/.exec(withoutType.trim() + ' ');
   return match ? match[1]!.toLowerCase() : null;
 }
 
