@@ -139,13 +139,37 @@ describe('classifyInbound: the real-world corpus (issue 25)', () => {
     });
   });
 
-  it('an ARF without Original-Rcpt-To names the quoted original To; a not-spam report is ignored', async () => {
+  it('microsoft-jmrp-complaint (the older non-ARF JMRP copy) is a complaint by X-HmXmrOriginalRecipient', async () => {
+    expect(await classifyInbound(fixture('microsoft-jmrp-complaint'), noEnvelope)).toEqual({
+      kind: 'complaint',
+      messageId: 'JMRP-3f1c9a7e5b2d4c60a8e1f7b3d9c2e4a6@hotmail.com',
+      returnToken: 'HJbF5zOSYOQJa3FT7rPYCnNfNVGPuWSbOmXMbXnpVA',
+      inReplyTo: ['0193b3c4-793a-72f0-95b2-46ea6c6d4e61@mergeboard.local'],
+      recipient: 'casey.m@outlook.com',
+    });
+  });
+
+  it('an ARF without Original-Rcpt-To names the quoted To, or no one when redacted; a not-spam report is ignored', async () => {
     const raw = fixture('yahoo-arf-complaint').toString('utf8');
     const noRcptTo = await classifyInbound(
       Buffer.from(raw.replace(/^Original-Rcpt-To: .*\n/m, '')),
       noEnvelope,
     );
     expect(noRcptTo).toMatchObject({ kind: 'complaint', recipient: 'taylor.k@yahoo.com' });
+    // Microsoft's ARF redacts the recipient everywhere: the quoted VERP token still names the row.
+    const redacted = await classifyInbound(
+      Buffer.from(
+        raw
+          .replace(/^Original-Rcpt-To: .*\n/m, '')
+          .replace(/^(To|X-Apparently-To): taylor.*$/gm, '$1: <redacted>'),
+      ),
+      noEnvelope,
+    );
+    expect(redacted).toMatchObject({
+      kind: 'complaint',
+      recipient: null,
+      returnToken: 'CjfiDWzHwWTGmu55wGZHGEnxQEng36Tsex4LJ-vUTw',
+    });
     const notSpam = await classifyInbound(
       Buffer.from(raw.replace('Feedback-Type: abuse', 'Feedback-Type: not-spam')),
       noEnvelope,

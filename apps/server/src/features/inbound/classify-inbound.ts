@@ -113,6 +113,17 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
     };
   }
 
+  // Microsoft's older JMRP format is no ARF: a mail from staff@hotmail.com quoting the original,
+  // to which Outlook.com added the recipient's address.
+  const jmrpRecipient = quoted.get('x-hmxmroriginalrecipient');
+  if (jmrpRecipient !== undefined && /\bstaff@hotmail\.com\b/i.test(header('from') ?? '')) {
+    return {
+      ...reportIds(report),
+      kind: 'complaint',
+      recipient: addressOfField(jmrpRecipient) ?? addressOfField(quoted.get('to')),
+    };
+  }
+
   const text = (mail.text ?? '').slice(0, MAX_SCANNED_TEXT);
   const prose = {
     from: header('from') ?? '',
