@@ -533,6 +533,32 @@ describe('classifyInbound: bad input is ignored or read sanely, never a throw, i
     expect(ms).toBeLessThan(2_000);
   });
 
+  // Before the address searches were bounded, each of these took seconds (regular-expression backtracking).
+  const backtracking: [string, Buffer][] = [
+    [
+      '60,000 empty lines in a mailer-daemon notice',
+      message(
+        ['From: MAILER-DAEMON@x.example', 'Subject: failure notice'],
+        `could not be delivered\n${'\n'.repeat(60_000)}x`,
+      ),
+    ],
+    [
+      'a 60,000-character Final-Recipient',
+      message(
+        [
+          'From: MAILER-DAEMON@x.example',
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+        ],
+        `--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\nFinal-Recipient: rfc822; ${'a'.repeat(60_000)}\r\nAction: failed\r\nStatus: 5.1.1\r\n--r--\r\n`,
+      ),
+    ],
+  ];
+  it.each(backtracking)('%s is read in bounded time', async (_name, raw) => {
+    const { event, ms } = await timed(raw);
+    expect(event).toMatchObject({ recipient: null });
+    expect(ms).toBeLessThan(1_500);
+  });
+
   it('a DSN without any Status or code is ignored; with only a Diagnostic-Code it is read from that', async () => {
     const dsn = (recipientFields: string) =>
       message(

@@ -51,9 +51,14 @@ export function messageIdsIn(value: string | undefined): string[] {
   return value.split(/[\s,]+/).filter((id) => /^[^@\s]+@[^@\s]+$/.test(id));
 }
 
+const MAX_ADDRESS_FIELD = 1024;
+
 /** `rfc822; Someone@Example.com`, `<someone@example.com>` or the first of a list → `someone@example.com`. */
 export function addressOfField(value: string | undefined): string | null {
   if (!value) return null;
+  // No address is longer than 254 characters (RFC 5321 §4.5.3.1); a longer field is cut so the
+  // search below stays linear whatever a stranger writes there.
+  value = value.slice(0, MAX_ADDRESS_FIELD);
   const withoutType = value.includes(';') ? value.slice(value.indexOf(';') + 1) : value;
   const match = /<?([^\s<>;",]+@[^\s<>;",]+?)>?(?:[\s,]|$)/.exec(withoutType.trim() + ' ');
   return match ? match[1]!.toLowerCase() : null;

@@ -1,5 +1,5 @@
 import { bounceKindOf, saysMailboxFull, saysRecipientGone, statusIn, type BounceKind } from './bounce-rules';
-import { oneLine } from './header-fields';
+import { addressOfField, oneLine } from './header-fields';
 
 /**
  * Bounces written for people, not RFC 3464: qmail's "Hi. This is the qmail-send program",
@@ -87,10 +87,11 @@ function splitAtQuote(text: string): { notice: string; quoted: string } {
 }
 
 function recipientIn(failedRecipients: string | null, notice: string): string | null {
-  const named = failedRecipients?.split(',')[0]?.trim();
-  if (named) return named.replace(/^<|>$/g, '').toLowerCase();
+  const named = addressOfField(failedRecipients ?? undefined);
+  if (named) return named;
   // qmail and Exim put the address alone on its line (`<a@b>:` or `  a@b`) above the reason.
-  const own = /^\s*<?([^\s<>@"]+@[^\s<>@":]+?)>?:?\s*$/m.exec(notice);
+  // Blanks, not \s: a \s* at each line start could run across thousands of empty lines.
+  const own = /^[ \t]*<?([^\s<>@"]+@[^\s<>@":]+?)>?:?[ \t]*$/m.exec(notice);
   if (own) return own[1]!.toLowerCase();
   const any = /<([^\s<>@"]+@[^\s<>@"]+)>/.exec(notice);
   return any ? any[1]!.toLowerCase() : null;
