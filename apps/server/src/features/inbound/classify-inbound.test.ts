@@ -220,6 +220,16 @@ describe('classifyInbound: the real-world corpus (issue 25)', () => {
       from: 'morgan.lee.1990@gmail.com',
     });
   });
+
+  it('a mailto unsubscribe a client marked Auto-Submitted is still an unsubscribe request', async () => {
+    const raw = fixture('gmail-mailto-unsubscribe')
+      .toString('utf8')
+      .replace('MIME-Version: 1.0', 'MIME-Version: 1.0\nAuto-Submitted: auto-generated');
+    expect(await classifyInbound(Buffer.from(raw), noEnvelope)).toMatchObject({
+      kind: 'unsubscribe',
+      returnToken: 'co2a6fsgXPQgZKkIN37Q6WEtzBT5l-ZkbgtxWg-tNg',
+    });
+  });
 });
 
 describe('classifyInbound: tokens, ids and the order of the rules', () => {

@@ -150,6 +150,11 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
 
   const inReplyTo = dedupe(threadIds);
   const returnToken = (ownTokens.find((token) => token.kind === 'bounces') ?? ownTokens[0])?.token ?? null;
+  // Before the auto-reply rules: a mail client sends the RFC 8058 `mailto:` request by itself
+  // (and may mark it Auto-Submitted), while no responder ever writes to the unsubscribe address.
+  const unsubscribe = ownTokens.find((token) => token.kind === 'unsubscribe');
+  if (unsubscribe) return { kind: 'unsubscribe', messageId, returnToken: unsubscribe.token, from };
+
   const linked = inReplyTo.length > 0 || ownTokens.length > 0;
   const automatic = autoReplyReason({ header, subject });
   if (automatic) {
@@ -159,9 +164,6 @@ function classifyParsed(mail: ParsedMail, raw: Buffer, envelope: InboundEnvelope
       return { kind: 'ignored', messageId, reason: `automatic mail (${automatic}) about none of ours` };
     return { kind: 'auto-reply', messageId, returnToken, inReplyTo, from };
   }
-
-  const unsubscribe = ownTokens.find((token) => token.kind === 'unsubscribe');
-  if (unsubscribe) return { kind: 'unsubscribe', messageId, returnToken: unsubscribe.token, from };
 
   if (inReplyTo.length > 0 || ownTokens.some((token) => token.kind === 'bounces')) {
     return { kind: 'reply', messageId, returnToken, inReplyTo, from };
