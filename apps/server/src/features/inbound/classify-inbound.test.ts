@@ -9,6 +9,17 @@ const noEnvelope = { to: [] };
 /** A message built in the test: headers, a blank line, a body; CRLF as on the wire. */
 const message = (headers: string[], body = 'Hello.') => Buffer.from([...headers, '', body].join('\r\n'));
 
+/** A minimal RFC 3464 report whose per-recipient groups the test writes (the first names a@northwind.example). */
+const dsn = (recipientFields: string) =>
+  message(
+    [
+      'From: MAILER-DAEMON@mail.acme.example',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
+    ],
+    `--r\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mail.acme.example\r\n\r\nFinal-Recipient: rfc822; a@northwind.example\r\n${recipientFields}\r\n--r--\r\n`,
+  );
+
 async function timed(raw: Buffer, envelope = noEnvelope) {
   const started = performance.now();
   const event = await classifyInbound(raw, envelope);
@@ -386,6 +397,21 @@ describe('classifyInbound: tokens, ids and the order of the rules', () => {
     });
   });
 
+  it('a report on several recipients answers with its worst failure; a success notice is ignored', async () => {
+    const mixed = dsn(
+      'Action: delayed\r\nStatus: 4.4.1\r\n\r\nFinal-Recipient: rfc822; b@northwind.example\r\nAction: failed\r\nStatus: 4.2.2\r\n\r\nFinal-Recipient: rfc822; c@northwind.example\r\nAction: failed\r\nStatus: 5.1.1',
+    );
+    expect(await classifyInbound(mixed, noEnvelope)).toMatchObject({
+      kind: 'hard-bounce',
+      recipient: 'c@northwind.example',
+      status: '5.1.1',
+    });
+    expect(await classifyInbound(dsn('Action: delivered\r\nStatus: 2.0.0'), noEnvelope)).toMatchObject({
+      kind: 'ignored',
+      reason: 'delivery report with action delivered',
+    });
+  });
+
   it('a mail with none of the signs is ignored with a reason', async () => {
     expect(
       await classifyInbound(
@@ -570,15 +596,6 @@ describe('classifyInbound: bad input is ignored or read sanely, never a throw, i
   });
 
   it('a DSN without any Status or code is ignored; with only a Diagnostic-Code it is read from that', async () => {
-    const dsn = (recipientFields: string) =>
-      message(
-        [
-          'From: MAILER-DAEMON@mail.acme.example',
-          'MIME-Version: 1.0',
-          'Content-Type: multipart/report; report-type=delivery-status; boundary="r"',
-        ],
-        `--r\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mail.acme.example\r\n\r\nFinal-Recipient: rfc822; a@northwind.example\r\n${recipientFields}\r\n--r--\r\n`,
-      );
     expect(await classifyInbound(dsn('Action: failed'), noEnvelope)).toMatchObject({
       kind: 'ignored',
       reason: 'delivery report without a status',
