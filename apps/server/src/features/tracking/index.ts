@@ -10,6 +10,7 @@
  */
 export {
   hitUrls,
+  returnAddresses,
   trackingTokens,
   MAX_TOKEN_INDEX,
   type HitUrls,

@@ -15,10 +15,17 @@ export interface MergeMessage {
   /** `<campaignId.rowNumber@host>`: stable, so a message sent twice is recognisable as one. */
   messageId: string;
   /**
-   * The List-* headers: List-Unsubscribe (RFC 8058, with List-Unsubscribe-Post) when the message
-   * has a one-click URL (a test email has none), and the List-Id (RFC 2919) naming the space.
+   * The envelope sender (SMTP MAIL FROM, the Return-Path it arrives with): `bounces+{token}@…`
+   * naming the recipient row, so a bounce is matched even when it quotes nothing (VERP). Null for
+   * a test email: the sender's own address.
    */
-  list: { unsubscribe: string | null; id: string; name: string };
+  returnPath: string | null;
+  /**
+   * The List-* headers: List-Unsubscribe (RFC 8058, with List-Unsubscribe-Post) when the message
+   * has a one-click URL (a test email has none), with the mailto: address as its second URI (RFC
+   * 2369), and the List-Id (RFC 2919) naming the space.
+   */
+  list: { unsubscribe: string | null; unsubscribeMailto: string | null; id: string; name: string };
 }
 
 /**
@@ -70,10 +77,14 @@ function listIdPhrase(name: string): string {
  * holds no space, and the List-Id (a UUID, a host, a space name) stays far below 998 characters.
  */
 function listHeaders(list: MergeMessage['list']) {
+  const unsubscribe = [list.unsubscribe, list.unsubscribeMailto && `mailto:${list.unsubscribeMailto}`]
+    .filter(Boolean)
+    .map((uri) => `<${uri}>`)
+    .join(', ');
   return {
     ...(list.unsubscribe
       ? {
-          'List-Unsubscribe': { prepared: true, value: `<${list.unsubscribe}>` },
+          'List-Unsubscribe': { prepared: true, value: unsubscribe },
           'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' },
         }
       : {}),
@@ -94,6 +105,9 @@ export function mailOptionsOf(message: MergeMessage) {
     html: message.html,
     text: message.text,
     messageId: message.messageId,
+    ...(message.returnPath
+      ? { envelope: { from: message.returnPath, to: [message.to, ...message.cc, ...message.bcc] } }
+      : {}),
   };
 }
 
