@@ -17,3 +17,4 @@ export {
   type TrackingTokens,
 } from './tracking-tokens';
 export { registerHitRoutes, type HitRoutesOptions } from './hit-routes';
+export { unsubscribeRecipientIn } from './tracking-service';
