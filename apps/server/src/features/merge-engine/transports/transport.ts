@@ -29,14 +29,19 @@ export interface MergeMessage {
 }
 
 /**
- * What became of one message. `permanent`: the provider refused it for good (SMTP 5xx, a bad
- * address) and it is FAILED; `transient`: it was not taken and may be tried again later (SMTP 4xx,
- * network, the provider's rate limit), so the merge pauses and retries.
+ * What became of one message. `bounced`: the recipient's server refused this address for good
+ * (SMTP 5xx to RCPT TO), a hard bounce at once; `permanent`: the provider refused the message for
+ * good for another reason (a 5xx to MAIL FROM or DATA, a malformed message) and it is FAILED;
+ * `transient`: it was not taken and may be tried again later (SMTP 4xx, network, the provider's
+ * rate limit), so the merge pauses and retries. A transient that is `deferred` was the
+ * recipient's server answering 4xx about this message (mailbox full, greylisting): a soft bounce
+ * counted on the row, the third of which is a hard bounce.
  */
 export type SendOutcome =
   | { kind: 'sent'; messageId: string }
+  | { kind: 'bounced'; reason: string }
   | { kind: 'permanent'; reason: string }
-  | { kind: 'transient'; reason: string };
+  | { kind: 'transient'; reason: string; deferred?: boolean };
 
 export interface MergeTransport {
   readonly name: 'smtp' | 'gmail' | 'local';
