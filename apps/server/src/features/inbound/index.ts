@@ -12,3 +12,11 @@ export {
   SOFT_BOUNCES_TO_HARD,
   type ApplyOutcome,
 } from './apply-inbound-event';
+export { isSimulatedAddress, simulateMailbox, type Simulation } from './mailbox-simulator';
+export { enqueueSimulatedMail, simulatedMailJob, SIMULATED_MAIL_JOB } from './simulated-mail-job';
+export {
+  receiveInbound,
+  type ClassifyInbound,
+  type InboundContext,
+  type InboundHandler,
+} from './receive-inbound';
