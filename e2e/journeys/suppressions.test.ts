@@ -115,14 +115,14 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
     await page.close();
   });
 
-  it('UNSUB-001 UNSUB-007 UNSUB-014 at 375 px: no export, the result banner over the list, each address in two lines at most', async () => {
+  it('UNSUB-001 UNSUB-007 UNSUB-014 at 375 px: no export, the result banner over the list, each address in two lines at most; the Premium link leads to how to get it', async () => {
     const page = await env.browser.newPage({ viewport: viewports.mobile });
     const prefix = await signInAs(page, env.server.url, 'owner@acme.example');
     await page.goto(`${env.server.url}${prefix}/unsubscriptions`);
     await firstDeleteButton(page).waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
     // Issue 24: the paid Pro space is told which plan shares the list (and where to get it).
-    await page.getByRole('link', { name: 'Upgrade to Premium from the Billing page' }).waitFor();
+    await page.getByRole('link', { name: 'See how to get Premium on the Billing page' }).waitFor();
     // Issue 24: an address took up to five lines; now its name and '@', then its domain.
     const lines = await page
       .getByRole('table')
@@ -144,6 +144,13 @@ describe.skipIf(!runJourneys)('journeys: unsubscriptions and bounces', () => {
       .filter({ hasText: '2 email address(es) successfully unsubscribed.' })
       .waitFor();
     await shot(page, 'unsubscriptions-banner-mobile');
+    // The link leads to a Billing page that says how this per-seat space gets Premium.
+    await page.getByRole('link', { name: 'See how to get Premium on the Billing page' }).click();
+    await page
+      .getByRole('region', { name: 'Premium' })
+      .getByText('Seats are sold on the Pro plan.', { exact: false })
+      .waitFor();
+    await shot(page, 'billing-premium-mobile');
     await page.close();
   });
 

@@ -300,7 +300,8 @@ const PRO_FEATURES: readonly [string, RolloutRestriction | null][] = [
   ['Team report dashboard', 'WORKSPACE_DASHBOARD'],
   ['Priority support', null],
 ];
-const PREMIUM_FEATURES: readonly string[] = [
+/** What Premium adds (BILL-042), as the pricing cards and the billing page's Premium card list it. */
+export const PREMIUM_FEATURES: readonly string[] = [
   'Everything in Pro',
   'Unsubscriptions shared across the space',
   'Bounce lists shared across the space',

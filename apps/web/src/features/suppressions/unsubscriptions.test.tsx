@@ -115,10 +115,10 @@ describe('unsubscriptions page', () => {
       user: currentUser({ userWorkspaces: [owned] }),
       routes: { [listRoute(owned.workspaceId)]: oneItem },
     });
-    const link = await screen.findByRole('link', { name: 'Upgrade to Premium from the Billing page' });
+    const link = await screen.findByRole('link', { name: 'See how to get Premium on the Billing page' });
     expect(link).toHaveAttribute('href', `${owned.urlPrefix}/space/billing`);
     expect(link.parentElement).toHaveTextContent(
-      'The Premium plan shares unsubscriptions across the space; this space is on Pro. Upgrade to Premium from the Billing page.',
+      'The Premium plan shares unsubscriptions across the space; this space is on Pro. See how to get Premium on the Billing page.',
     );
     expect(screen.queryByText(/upgrade your plan/)).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { env } from '../../../config/env';
 import { currentUser } from '../../../testing/auth-fixtures';
 import { apiError, json } from '../../../testing/fake-server';
 import { workspaceDetails } from '../../../testing/space-fixtures';
+import { configureInstall, NOTHING_CONFIGURED } from '../../../testing/install-content';
 import { realTrigger } from '../../../testing/load-on-intent';
 import {
   acme,
@@ -413,5 +414,54 @@ describe('Billing page: managing the subscription', () => {
     await openBilling({ user: older, subscriptions: [scheduled] });
     await section('Current plan: Pro');
     expect(screen.queryByRole('link', { name: /Switch to/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Billing page: where Premium is had (issue 24 item 7)', () => {
+  it('UNSUB-014 BOUNCE-013 CHK-042 a per-seat Pro space is told to contact support, with no button that would sell it Pro', async () => {
+    await openBilling();
+    const premium = within(await section('Premium'));
+    expect(premium.getByText('Unsubscriptions shared across the space')).toBeInTheDocument();
+    expect(premium.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', env.supportUrl);
+    expect(premium.getByText(/Seats are sold on the Pro plan\./)).toHaveTextContent(
+      'Seats are sold on the Pro plan. Contact support to move this space to Premium.',
+    );
+    expect(premium.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
+  });
+
+  it('an install with no support address says who can move the space instead', async () => {
+    configureInstall(NOTHING_CONFIGURED);
+    await openBilling();
+    const premium = within(await section('Premium'));
+    expect(
+      premium.getByText(
+        'Seats are sold on the Pro plan. To move this space to Premium, ask the people who run this Mergeboard.',
+      ),
+    ).toBeInTheDocument();
+    expect(premium.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('CHK-043 a space outside the seat model buys Premium through the older checkout', async () => {
+    await openBilling({ user: domainOwner([acme], { isPerSeat: false }) });
+    expect(
+      within(await section('Premium')).getByRole('link', { name: 'Upgrade to Premium' }),
+    ).toHaveAttribute('href', `${acme.urlPrefix}/checkout?plan=PREMIUM&interval=YEARLY`);
+  });
+
+  it('PERM-033 a Premium space, or one whose rollout restricts Premium, is shown no Premium card', async () => {
+    const { unmount } = await openBilling({ space: acmeEurope, subscriptions: [premiumEur] });
+    await section('Current plan: Premium');
+    expect(screen.queryByRole('region', { name: 'Premium' })).not.toBeInTheDocument();
+    unmount();
+    await openBilling({
+      routes: {
+        [`GET /api/v1/workspaces/${acme.workspaceId}`]: json(
+          200,
+          workspaceDetails(acme, { restrictions: ['PREMIUM_PLAN'] }),
+        ),
+      },
+    });
+    await section('Current plan: Pro');
+    expect(screen.queryByRole('region', { name: 'Premium' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { paths } from '../../../config/paths';
 
 const PRO_YEARLY = '?plan=PRO&interval=YEARLY';
+/** The older checkout's Premium purchase (CHK-043); per-seat spaces are not sold it (CHK-042). */
+export const PREMIUM_YEARLY = '?plan=PREMIUM&interval=YEARLY';
 
 /**
  * BILL-008, ROUTE-029: where buying starts. Per-seat spaces: a Gmail-type user skips the seat

@@ -35,7 +35,7 @@ export function SharingNotice({ listName }: { listName: 'unsubscriptions' | 'bou
     <Text size="sm">
       {premium}{' '}
       <Anchor component={Link} to={paths.space.billing.getHref(prefix)}>
-        Upgrade to {PLAN_LABELS.PREMIUM} from the Billing page
+        See how to get {PLAN_LABELS.PREMIUM} on the Billing page
       </Anchor>
       .
     </Text>

@@ -23,9 +23,10 @@ import { CurrentPlanCard } from '../components/current-plan-card';
 import { CustomPlanCard } from '../components/custom-plan-card';
 import { FreePlanCard } from '../components/free-plan-card';
 import { NewProCard } from '../components/new-pro-card';
+import { PremiumCard } from '../components/premium-card';
 import { PricingCards } from '../components/pricing-cards';
 import { SeatRedirectNotice } from '../components/seat-redirect-notice';
-import { purchaseHref } from '../purchase-href';
+import { PREMIUM_YEARLY, purchaseHref } from '../purchase-href';
 
 /**
  * {prefix}/space/billing (ROUTE-032, BILL-001 BILL-002 BILL-003 BILL-004 BILL-005 BILL-006 BILL-007 BILL-008
@@ -135,6 +136,12 @@ export function Component() {
             <PricingCards accountType={user.type} purchaseTo={purchaseTo} />
           )}
           {space.workspacePlan === 'LEGACY' && isPerSeat && <NewProCard purchaseTo={purchaseTo} />}
+          {(subscription?.workspacePlan ?? space.workspacePlan) !== 'PREMIUM' &&
+            !(details?.restrictions ?? []).includes('PREMIUM_PLAN') && (
+              <PremiumCard
+                checkoutTo={isPerSeat ? null : paths.space.checkoutStart.getHref(prefix, PREMIUM_YEARLY)}
+              />
+            )}
         </>
       )}
     </Stack>
