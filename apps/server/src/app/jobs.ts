@@ -1,21 +1,11 @@
 import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
-import { receiveInbound, simulatedMailJob, type ClassifyInbound } from '../features/inbound';
+import { classifyInboundWhenNeeded, receiveInbound, simulatedMailJob } from '../features/inbound';
 import { deliverMailJob } from '../features/mail';
 import { mergeQuotaResetJob, mergeReaperJob, mergeSendJob } from '../features/merge-engine';
 import type { Config } from '../config/config';
 import { embeddedJobsFor } from '../embedded-door';
 import type { JobDefinition } from '../jobs/job';
 import { purgeExpiredSessions } from '../jobs/purge-expired';
-
-/**
- * Issue 25: the inbound classifier (features/inbound/classify-inbound.ts, another branch) goes
- * here when the two branches meet; until then what comes back is logged as unclassified.
- */
-const classifyInbound: ClassifyInbound = async () => ({
-  kind: 'ignored',
-  messageId: null,
-  reason: 'no classifier wired yet',
-});
 
 /** Every background job a worker runs; features contribute theirs here, like routes. */
 export const jobs: readonly JobDefinition[] = [
@@ -26,7 +16,7 @@ export const jobs: readonly JobDefinition[] = [
   mergeSendJob,
   mergeReaperJob,
   mergeQuotaResetJob,
-  simulatedMailJob(receiveInbound(classifyInbound)),
+  simulatedMailJob(receiveInbound(classifyInboundWhenNeeded)),
 ];
 
 /** The product's jobs and those of the embedded parts this configuration runs. */

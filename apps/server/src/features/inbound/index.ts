@@ -15,6 +15,7 @@ export {
 export { isSimulatedAddress, simulateMailbox, type Simulation } from './mailbox-simulator';
 export { enqueueSimulatedMail, simulatedMailJob, SIMULATED_MAIL_JOB } from './simulated-mail-job';
 export {
+  classifyInboundWhenNeeded,
   receiveInbound,
   type ClassifyInbound,
   type InboundContext,

@@ -11,7 +11,8 @@ import {
   sheetFixture,
   type SenderWorld,
 } from '../../testing/merge-test-kit';
-import type { InboundEnvelope, InboundEvent } from './inbound-event';
+import { classifyInbound } from './classify-inbound';
+import type { InboundEnvelope } from './inbound-event';
 import { receiveInbound, type InboundHandler } from './receive-inbound';
 import { SIMULATED_MAIL_JOB, simulatedMailJob } from './simulated-mail-job';
 
@@ -33,27 +34,6 @@ interface Received {
 const parse = (raw: Buffer) => simpleParser(raw, { keepDeliveryStatus: true });
 const partText = (mail: ParsedMail, type: string) =>
   mail.attachments.find((part) => part.contentType === type)?.content.toString('utf8') ?? '';
-
-/**
- * A stand-in for the classifier (another branch; this test is about what the simulator sends and
- * that it reaches the apply step): the few rules the simulator's own messages need.
- */
-async function classifyForTest(raw: Buffer, envelope: InboundEnvelope): Promise<InboundEvent> {
-  const mail = await parse(raw);
-  const messageId = (mail.messageId ?? '').replace(/[<>]/g, '');
-  const returnToken = /^bounces\+([^@]+)@/.exec(envelope.to[0] ?? '')?.[1] ?? null;
-  const inReplyTo = [mail.inReplyTo ?? ''].filter(Boolean).map((id) => id.replace(/[<>]/g, ''));
-  const status = /^Status: (\S+)/m.exec(partText(mail, 'message/delivery-status'))?.[1];
-  if (status) {
-    const kind = status.startsWith('5') ? 'hard-bounce' : 'soft-bounce';
-    return { kind, messageId, returnToken, inReplyTo, recipient: null, status, reason: 'simulated' };
-  }
-  if (partText(mail, 'message/feedback-report'))
-    return { kind: 'complaint', messageId, returnToken, inReplyTo, recipient: null };
-  const from = mail.from?.value[0]?.address ?? null;
-  const kind = mail.headers.get('auto-submitted') ? 'auto-reply' : 'reply';
-  return { kind, messageId, returnToken, inReplyTo, from };
-}
 
 describe('the mailbox simulator (issue 25, engine design §8)', () => {
   let t: TestApp;
@@ -185,8 +165,8 @@ describe('the mailbox simulator (issue 25, engine design §8)', () => {
     expect(reply!.envelope.to).toEqual([sender.email]);
   });
 
-  it('MM-022 MM-023 through the inbound path: Bounced 1, Responded 1 (the out-of-office not counted), the complaint unsubscribed, the soft bounces counted; read twice, the same', async () => {
-    const handle = receiveInbound(classifyForTest);
+  it('MM-022 MM-023 through the inbound path (the classifier, then the apply step): Bounced 1, Responded 1 (the out-of-office not counted), the complaint unsubscribed, the soft bounces counted; read twice, the same', async () => {
+    const handle = receiveInbound(classifyInbound);
     await deliverQueued(handle);
     const counts = async () =>
       (

@@ -34,3 +34,10 @@ export function receiveInbound(classify: ClassifyInbound): InboundHandler {
     });
   };
 }
+
+/**
+ * The classifier, loaded with its parser (mailparser) when the first message comes back rather
+ * than when a worker starts: most workers never read one.
+ */
+export const classifyInboundWhenNeeded: ClassifyInbound = async (raw, envelope) =>
+  (await import('./classify-inbound')).classifyInbound(raw, envelope);
