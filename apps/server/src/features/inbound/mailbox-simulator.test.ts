@@ -220,3 +220,47 @@ describe('the mailbox simulator (issue 25, engine design §8)', () => {
     );
   });
 });
+
+describe('the mailbox simulator with the job queue running, as in `npm start`', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ work: true, env: { PUBLIC_URL: 'http://mergeboard.example' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('MM-022 a merge to simulated addresses shows Bounced 1 and Responded 1 within seconds, the out-of-office not counted', async () => {
+    const sender = await senderWorld(t, { plan: 'PRO' });
+    const sheet = await sheetFixture(t.database.db, sender, {
+      header: PEOPLE_HEADER,
+      rows: [
+        'bounce+2@simulator.test',
+        'ooto+2@simulator.test',
+        'reply+2@simulator.test',
+        'bo@people.example',
+      ].map((email, i) => [`Person ${i + 1}`, email, 'Acme']),
+    });
+    const merge = await sendNow(t, sender, sheet);
+    const counts = async () =>
+      (
+        await t.database.execute(
+          'SELECT sent_count, bounced_count, responded_count FROM campaigns WHERE id = $1',
+          [merge.campaignId],
+        )
+      ).rows[0];
+    const deadline = Date.now() + 40_000;
+    while (Date.now() < deadline) {
+      const now = await counts();
+      if (now?.bounced_count === 1 && now.responded_count === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await counts()).toEqual({ sent_count: 4, bounced_count: 1, responded_count: 1 });
+    const kinds = await t.database.execute(
+      `SELECT kind FROM inbound_messages i JOIN campaign_recipients r ON r.id = i.recipient_id
+        WHERE r.campaign_id = $1 ORDER BY kind`,
+      [merge.campaignId],
+    );
+    expect(kinds.rows).toEqual([{ kind: 'auto-reply' }, { kind: 'hard-bounce' }, { kind: 'reply' }]);
+  }, 60_000);
+});
