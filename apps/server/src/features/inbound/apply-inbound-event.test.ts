@@ -294,4 +294,31 @@ describe('applying what comes back by mail (issue 25)', () => {
       { skipped: { invalid: 0, duplicate: 0, suppressed: 6 } },
     ]);
   });
+
+  it('BOUNCE-012 a merge already under way skips an address bounced since it started', async () => {
+    const row = rows[10]!;
+    const fixture = await sheetFixture(t.database.db, sender, {
+      header: PEOPLE_HEADER,
+      rows: [
+        ['Late', row.email, 'Acme'],
+        ['Fresh', 'fresh@people.example', 'Acme'],
+      ],
+    });
+    const started = await sendNow(t, sender, fixture);
+    expect(await apply(hardBounce(row))).toBe('applied');
+    await send(started.mergeId);
+    expect(
+      await query(
+        'SELECT email, status, failure_reason FROM campaign_recipients WHERE campaign_id = $1 ORDER BY row_number',
+        [started.campaignId],
+      ),
+    ).toEqual([
+      {
+        email: row.email,
+        status: 'FAILED',
+        failure_reason: 'Unsubscribed or bounced since the merge started',
+      },
+      { email: 'fresh@people.example', status: 'SENT', failure_reason: null },
+    ]);
+  });
 });
