@@ -1,4 +1,5 @@
 import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
+import { classifyInboundWhenNeeded, receiveInbound, simulatedMailJob } from '../features/inbound';
 import { deliverMailJob } from '../features/mail';
 import { mergeQuotaResetJob, mergeReaperJob, mergeSendJob } from '../features/merge-engine';
 import type { Config } from '../config/config';
@@ -15,6 +16,7 @@ export const jobs: readonly JobDefinition[] = [
   mergeSendJob,
   mergeReaperJob,
   mergeQuotaResetJob,
+  simulatedMailJob(receiveInbound(classifyInboundWhenNeeded)),
 ];
 
 /** The product's jobs and those of the embedded parts this configuration runs. */

@@ -125,6 +125,17 @@ describe('configuration from the environment', () => {
       'smtps://u:p@mail.example:465',
     );
   });
+  it('takes mail back at INBOUND_DOMAIN, else at the public host; a bad domain stops the start', () => {
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
+      PUBLIC_URL: 'http://mb.example:8080',
+    };
+    expect(loadConfig(env).inboundDomain).toBe('mb.example');
+    expect(loadConfig({ ...env, INBOUND_DOMAIN: 'Bounces.Example.COM' }).inboundDomain).toBe(
+      'bounces.example.com',
+    );
+    expect(() => loadConfig({ ...env, INBOUND_DOMAIN: 'bounces@example.com' })).toThrow(/INBOUND_DOMAIN/);
+  });
   it('refuses to start the payment sandbox on an https:// PUBLIC_URL unless PAYMENTS_SANDBOX=allow', () => {
     // Google is configured, so only the payments are left to the sandbox (the probe's case).
     const env = {

@@ -44,6 +44,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\r\n]+$/, 'must be one line')
     .optional(),
+  /**
+   * The domain of the addresses mail comes back to: a merge message's return path
+   * (`bounces+{token}@…`, VERP) and its mailto: unsubscribe (`unsubscribe+{token}@…`). Its MX must
+   * reach the bounce mailbox; defaults to the host of PUBLIC_URL.
+   */
+  INBOUND_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a domain name')
+    .transform((domain) => domain.toLowerCase())
+    .optional(),
   /** SMTP connections a merge worker keeps open at once (nodemailer's pool). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   /** Messages per second a merge worker hands to SMTP at most; unset is as fast as the server takes them. */
@@ -110,13 +120,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_FORMAT'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_FORMAT' | 'INBOUND_DOMAIN'> {
   SESSION_SECRET: string;
   /** Absolute data directory. */
   dataDir: string;
   /** The origin users reach us at; derived from PORT when PUBLIC_URL is not set. */
   publicUrl: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  /** The domain of the return path and the mailto: unsubscribe address (INBOUND_DOMAIN or PUBLIC_URL's host). */
+  inboundDomain: string;
   /** The From header of outgoing mail (MAIL_FROM or its default). */
   mailFrom: string;
   /** Google when its client is configured, else the built-in issuer under /oidc. */
@@ -240,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsOf(parsed, sessionSecret, publicUrl),
     dkim: dkimOf(parsed),
     publicUrl,
+    inboundDomain: parsed.INBOUND_DOMAIN ?? new URL(publicUrl).hostname,
     mailFrom:
       parsed.MAIL_FROM ??
       `"${parsed.PRODUCT_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 interface SinkMessage {
   messageId: string;
+  /** The SMTP envelope's sender (MAIL FROM, the Return-Path the message arrives with). */
+  envelopeFrom: string;
   /** The SMTP envelope's recipients (To, Cc and Bcc alike). */
   envelopeTo: string[];
   mail: ParsedMail;
@@ -44,6 +46,7 @@ export async function startSmtpSink(
           async (mail) => {
             const message = {
               messageId: mail.messageId ?? '',
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
               mail,
               raw,

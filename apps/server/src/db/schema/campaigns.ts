@@ -56,6 +56,8 @@ export const campaigns = pgTable(
     bouncedCount: integer('bounced_count').notNull().default(0),
     respondedCount: integer('responded_count').notNull().default(0),
     unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
+    /** Recipients who reported a message as spam (an ARF feedback report); each is unsubscribed too. */
+    complainedCount: integer('complained_count').notNull().default(0),
     /** Opens and clicks classified as a machine's (mail scanners, prefetchers): counted apart, as hits. */
     machineOpenHits: integer('machine_open_hits').notNull().default(0),
     machineClickHits: integer('machine_click_hits').notNull().default(0),
@@ -73,6 +75,7 @@ export const campaigns = pgTable(
         AND ${t.bouncedCount} >= 0 AND ${t.respondedCount} >= 0 AND ${t.unsubscribedCount} >= 0
         AND ${t.machineOpenHits} >= 0 AND ${t.machineClickHits} >= 0`,
     ),
+    check('campaigns_complained_count_check', sql`${t.complainedCount} >= 0`),
   ],
 );
 
@@ -91,6 +94,13 @@ export const campaignRecipients = pgTable(
     bouncedAt: timestamptz('bounced_at'),
     respondedAt: timestamptz('responded_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
+    /** When the recipient reported the message as spam (an ARF feedback report), first time. */
+    complainedAt: timestamptz('complained_at'),
+    /**
+     * Soft bounces (4.x.x: a DSN after the remote server gave up, or an SMTP 4xx for this message at
+     * send time) counted against this row; the third makes it a hard bounce (SOFT_BOUNCES_TO_HARD).
+     */
+    softBounces: integer('soft_bounces').notNull().default(0),
     /** Every hit a person made (opened_at and clicked_at are only the first), and the machines' apart. */
     openHits: integer('open_hits').notNull().default(0),
     clickHits: integer('click_hits').notNull().default(0),

@@ -9,6 +9,7 @@ export * from './merges';
 export * from './sender-daily-quota';
 export * from './merge-workers';
 export * from './suppressions';
+export * from './inbound';
 export * from './content';
 export * from './system';
 export * from './mail';

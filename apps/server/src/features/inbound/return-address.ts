@@ -1,7 +1,7 @@
 /**
  * Our own addresses in a message that came back: the VERP return path `bounces+{token}@…` and the
- * `mailto:` unsubscribe address `unsubscribe+{token}@…`. The token is base64url and verified by
- * the step that applies the event, never here.
+ * `mailto:` unsubscribe address `unsubscribe+{token}@…`. The token (lower-case base32, see
+ * tracking-tokens.ts) is verified by the step that applies the event, never here.
  */
 
 export type ReturnAddressKind = 'bounces' | 'unsubscribe';

@@ -1,5 +1,6 @@
 import { MESSAGE_ADDRESSES_MAX, messageAddressCount } from '@mergeboard/core';
 import type { Db } from '../../db/client';
+import { bounceAtSend, softBounceAtSend } from '../inbound';
 import {
   addQuotaUsed,
   claimRowsForBatch,
@@ -74,9 +75,18 @@ export async function claimBatch(
   });
 }
 
+type Refused = { id: string; messageId: string; reason: string };
+
 export interface Outcomes {
   sent: { id: string; messageId: string }[];
   failed: { id: string; reason: string }[];
+  /** Refused for good by the recipient's server (SMTP 5xx to RCPT TO): sent, and a hard bounce at once. */
+  bounced: Refused[];
+  /**
+   * Deferred by the recipient's server (SMTP 4xx for this message): released too, and a soft
+   * bounce counted; the third makes the row sent and a hard bounce instead.
+   */
+  deferred: Refused[];
   /** Not taken by the transport (transient): back to PENDING, their quota given back. */
   released: string[];
   /** Refused before sending (suppressed since the merge started): FAILED, their quota given back. */
@@ -89,7 +99,9 @@ export interface Outcomes {
  * Records what became of claimed rows, after sending, in one short transaction: SENT rows with
  * their time and Message-ID (an UNKNOWN row that turns out sent is SENT too), FAILED rows with their
  * reason, and the counters the lists read (campaigns.sent_count, scheduled_merges.sent_count; the
- * monthly rollup follows sent_at by trigger).
+ * monthly rollup follows sent_at by trigger). A row the recipient's server refused is a bounce,
+ * applied as one that came back by mail is (inbound feature): counted sent, as the spec's
+ * "delivered = sent − bounced" wants, then BOUNCED.
  */
 export async function recordOutcomes(
   db: Db,
@@ -101,9 +113,16 @@ export async function recordOutcomes(
     ...outcomes.suppressed.map((id) => ({ id, reason: 'Unsubscribed or bounced since the merge started' })),
   ];
   await db.transaction(async (tx) => {
-    const sentCount = outcomes.sent.length > 0 ? await markRowsSent(tx, outcomes.sent) : 0;
+    const bounced = [...outcomes.bounced];
+    for (const deferred of outcomes.deferred) {
+      if (await softBounceAtSend(tx, deferred.id)) bounced.push(deferred);
+    }
+    const sentOrBounced = [...outcomes.sent, ...bounced.map(({ id, messageId }) => ({ id, messageId }))];
+    const sentCount = sentOrBounced.length > 0 ? await markRowsSent(tx, sentOrBounced) : 0;
+    for (const row of bounced) await bounceAtSend(tx, row.id, row.reason);
     if (failed.length > 0) await markRowsFailed(tx, failed);
-    const released = outcomes.released;
+    const bouncedIds = new Set(bounced.map((row) => row.id));
+    const released = outcomes.released.filter((id) => !bouncedIds.has(id));
     if (released.length > 0) await releaseRows(tx, released);
     const unsent = [...released, ...outcomes.suppressed];
     if (unsent.length > 0 || outcomes.droppedCopies > 0) {

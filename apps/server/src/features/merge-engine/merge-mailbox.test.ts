@@ -61,8 +61,10 @@ describe('merge messages without SMTP_URL: the local mailbox', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(original.body).toMatch(/^Subject: Hello Ada\r$/m);
+    // As a receiving server records it: the VERP return path the message went out with.
+    expect(original.body).toMatch(/^Return-Path: <bounces\+[a-z2-7]{50}@mergeboard\.example>\r\n/);
     expect(original.body).toMatch(
-      /^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]{42}>\r$/m,
+      /^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]{42}>, <mailto:unsubscribe\+[a-z2-7]{50}@mergeboard\.example>\r$/m,
     );
     expect(original.body).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     expect(original.body).toMatch(/^List-ID: "Merge space" </m);

@@ -91,7 +91,7 @@ describe('merge engine sending over SMTP', () => {
     expect(sentList.json()).toMatchObject({ title: 'Customers - Sheet1', trackingInfos: { sent: 25 } });
   });
 
-  it('RELIABILITY every message carries List-Unsubscribe (its own one-click token), List-Unsubscribe-Post and List-Id; its click URLs are /c/ tokens of the merge’s own links; {{unsubscribe}} is no missing field', async () => {
+  it('RELIABILITY every message carries List-Unsubscribe (its own one-click token and mailto: address), List-Unsubscribe-Post and List-Id, and goes out from its own VERP return path; its click URLs are /c/ tokens of the merge’s own links; {{unsubscribe}} is no missing field', async () => {
     const body =
       '<p>Hi {{First name}}, <a class="n" href="https://news.example/a?x=1&amp;y=2">news</a>, ' +
       '<a href="https://shop.example/{{First name}}">yours</a>, <a href="https://news.example/a?x=1&amp;y=2">again</a>.</p><p>{{unsubscribe}}</p>';
@@ -112,10 +112,16 @@ describe('merge engine sending over SMTP', () => {
     const token = (url: string, path: string) => url.slice(`http://mergeboard.example${path}`.length);
     for (const message of messages) {
       const recipientId = idOf.get(message.envelopeTo[0]!)!;
-      const unsubscribe = /^List-Unsubscribe: <(http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]+)>\r$/m.exec(
-        message.raw,
-      )?.[1];
+      const [, unsubscribe, mailto] =
+        /^List-Unsubscribe: <(http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]+)>, <mailto:unsubscribe\+([a-z2-7]+)@mergeboard\.example>\r$/m.exec(
+          message.raw,
+        ) ?? [];
       expect(tokens.verify(token(unsubscribe!, '/u/'), 'unsubscribe')?.recipientId).toBe(recipientId);
+      expect(tokens.verifyFromAddress(mailto!, 'unsubscribe')?.recipientId).toBe(recipientId);
+      // VERP: the envelope sender names the row, so a bounce that quotes nothing still finds it.
+      const [, returnToken] = /^bounces\+([a-z2-7]+)@mergeboard\.example$/.exec(message.envelopeFrom) ?? [];
+      expect(tokens.verifyFromAddress(returnToken!, 'return')?.recipientId).toBe(recipientId);
+      expect(tokens.verifyFromAddress(returnToken!, 'unsubscribe')).toBeNull();
       expect(message.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
       expect(message.raw.toLowerCase()).toContain(
         `\r\nlist-id: "merge space" <${sender.workspaceId}.mergeboard.example>\r\n`,

@@ -85,6 +85,16 @@ interface Run {
   jobs: MergeJobs;
 }
 
+const nothing: Outcomes = {
+  sent: [],
+  failed: [],
+  bounced: [],
+  deferred: [],
+  released: [],
+  suppressed: [],
+  droppedCopies: 0,
+};
+
 /** Sends one claimed batch; answers its outcomes and the transient failure, if any. */
 async function sendBatch(
   run: Run,
@@ -102,7 +112,15 @@ async function sendBatch(
       addresses: recipients.flatMap((r) => [r.email, ...r.cc, ...r.bcc]),
     }),
   ]);
-  const outcomes: Outcomes = { sent: [], failed: [], released: [], suppressed: [], droppedCopies: 0 };
+  const outcomes: Outcomes = {
+    ...nothing,
+    sent: [],
+    failed: [],
+    bounced: [],
+    deferred: [],
+    released: [],
+    suppressed: [],
+  };
   let transient: string | null = null;
   const concurrency = Math.min(run.options.config.MERGE_CONCURRENCY, run.transport.maxInFlight ?? Infinity);
   await inParallel(recipients, concurrency, async (recipient) => {
@@ -113,21 +131,26 @@ async function sendBatch(
     // Once the transport has failed transiently, the rest of the batch waits for the retry.
     if (transient !== null) return outcomes.released.push(recipient.id);
     const copies = unsuppressedCopies(recipient, suppressed);
-    const outcome = await run.transport.send(
-      mergeMessage(run.template, { ...recipient, ...copies, cells: row }),
-    );
+    const message = mergeMessage(run.template, { ...recipient, ...copies, cells: row });
+    const outcome = await run.transport.send(message);
     if (outcome.kind !== 'transient') outcomes.droppedCopies += copies.dropped;
     if (outcome.kind === 'sent')
       return outcomes.sent.push({ id: recipient.id, messageId: outcome.messageId });
+    if (outcome.kind === 'bounced')
+      return outcomes.bounced.push({
+        id: recipient.id,
+        messageId: message.messageId,
+        reason: outcome.reason,
+      });
     if (outcome.kind === 'permanent')
       return outcomes.failed.push({ id: recipient.id, reason: outcome.reason });
+    if (outcome.deferred)
+      outcomes.deferred.push({ id: recipient.id, messageId: message.messageId, reason: outcome.reason });
     transient ??= outcome.reason;
     return outcomes.released.push(recipient.id);
   });
   return { outcomes, transient };
 }
-
-const nothing: Outcomes = { sent: [], failed: [], released: [], suppressed: [], droppedCopies: 0 };
 
 /**
  * Claims and sends batch after batch until the merge is done, stopped, out of quota or out of time.

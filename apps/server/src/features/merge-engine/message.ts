@@ -7,12 +7,19 @@ import {
   type MessageUrls,
 } from '@mergeboard/core';
 import type { Config } from '../../config/config';
-import { hitUrls, trackingTokens } from '../tracking';
+import { hitUrls, returnAddresses, trackingTokens } from '../tracking';
 import type { MergeRow } from './merge-queries';
 import type { MergeMessage } from './transports/transport';
 
-/** The URLs of one recipient's message, by its campaign_recipients row (none for a test email). */
-export type UrlsFor = (recipientId: string | null) => MessageUrls & { listUnsubscribe: string | null };
+/**
+ * The URLs and addresses of one recipient's message, by its campaign_recipients row (none for a
+ * test email): its one-click unsubscribe URL and mailto: address, and its VERP return path.
+ */
+export type UrlsFor = (recipientId: string | null) => MessageUrls & {
+  listUnsubscribe: string | null;
+  mailtoUnsubscribe: string | null;
+  returnPath: string | null;
+};
 
 /** What every message of one merge shares: the template, the sheet's header, the sender. */
 export interface MergeTemplate {
@@ -39,15 +46,22 @@ export interface MergeTemplate {
 }
 
 /**
- * A merge's recipients' URLs: signed hit URLs (tracking feature) under PUBLIC_URL. The signing key
- * is derived once here, per merge, not per message.
+ * A merge's recipients' URLs: signed hit URLs (tracking feature) under PUBLIC_URL, and the signed
+ * addresses at INBOUND_DOMAIN that mail comes back to. The signing key is derived once here, per
+ * merge, not per message.
  */
-export function signedUrls(config: Pick<Config, 'publicUrl' | 'SESSION_SECRET'>): UrlsFor {
+export function signedUrls(config: Pick<Config, 'publicUrl' | 'SESSION_SECRET' | 'inboundDomain'>): UrlsFor {
   const tokens = trackingTokens(config.SESSION_SECRET);
   return (recipientId) => {
     if (recipientId === null) throw new Error('a merge message has a recipient row');
     const urls = hitUrls(config.publicUrl, tokens, recipientId);
-    return { ...urls, listUnsubscribe: urls.unsubscribe() };
+    const addresses = returnAddresses(config.inboundDomain, tokens, recipientId);
+    return {
+      ...urls,
+      listUnsubscribe: urls.unsubscribe(),
+      mailtoUnsubscribe: addresses.unsubscribe,
+      returnPath: addresses.returnPath,
+    };
   };
 }
 
@@ -63,6 +77,8 @@ export function inertUrls(publicUrl: string): UrlsFor {
     poll: () => `${publicUrl}/formresponse`,
     unsubscribe: () => `${publicUrl}/unsubscribed`,
     listUnsubscribe: null,
+    mailtoUnsubscribe: null,
+    returnPath: null,
   });
 }
 
@@ -119,8 +135,10 @@ export function mergeMessage(
     html,
     text: htmlToText(html),
     messageId: mergeMessageId(template.campaignId, recipient.rowNumber, template.host),
+    returnPath: urls.returnPath,
     list: {
       unsubscribe: urls.listUnsubscribe,
+      unsubscribeMailto: urls.mailtoUnsubscribe,
       id: `${template.space.id}.${template.host}`,
       name: template.space.name,
     },

@@ -1,2 +1,2 @@
 export { suppressionRoutes } from './suppression-routes';
-export { addRecipientUnsubscription, suppressedAmong } from './suppression-service';
+export { addRecipientBounce, addRecipientUnsubscription, suppressedAmong } from './suppression-service';

@@ -109,15 +109,35 @@ export async function addSuppressions(
  * sender's sharing is on, else the sender's own (USER-type, also when the sender has left the
  * space). Already listed: left as it is. No analytics event: EVT-010 is a member's manual add.
  */
-export async function addRecipientUnsubscription(
+export async function addRecipientUnsubscription(db: Db, options: RecipientSuppression): Promise<void> {
+  await addRecipientSuppression(db, 'unsubscriptions', options);
+}
+
+/**
+ * A message `sender` sent bounced for good (a hard bounce: a DSN, or an SMTP 5xx at send time):
+ * the address joins the space's bounces under BOUNCE-012, as addRecipientUnsubscription does for
+ * unsubscriptions (WORKSPACE-type when the sender's sharedBounces is on, else the sender's own).
+ */
+export async function addRecipientBounce(db: Db, options: RecipientSuppression): Promise<void> {
+  await addRecipientSuppression(db, 'bounces', options);
+}
+
+interface RecipientSuppression {
+  workspaceId: string;
+  sender: { id: string; email: string };
+  email: string;
+}
+
+async function addRecipientSuppression(
   db: Db,
-  options: { workspaceId: string; sender: { id: string; email: string }; email: string },
+  kind: SuppressionListKind,
+  options: RecipientSuppression,
 ): Promise<void> {
   const space = await findSpaceAccess(db, options.workspaceId, options.sender);
   const viewer: Viewer = space
-    ? viewerOf('unsubscriptions', { space, user: options.sender })
+    ? viewerOf(kind, { space, user: options.sender })
     : { workspaceId: options.workspaceId, userId: options.sender.id, role: 'MEMBER', sharingOn: false };
-  await insertSuppressions(db, 'unsubscriptions', viewer, [options.email.toLowerCase()]);
+  await insertSuppressions(db, kind, viewer, [options.email.toLowerCase()]);
 }
 
 /** API-054 / API-057: removes one entry the caller sees; 403 for a shared entry a MEMBER cannot delete. */

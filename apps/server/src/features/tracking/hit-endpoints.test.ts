@@ -13,7 +13,7 @@ import {
 } from '../../testing/merge-test-kit';
 import { mergeSendJob } from '../merge-engine';
 import { suppressedAmong } from '../suppressions';
-import { HIT_PATHS, trackingTokens, type HitKind } from './tracking-tokens';
+import { HIT_PATHS, trackingTokens } from './tracking-tokens';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -30,7 +30,7 @@ describe('the hit endpoints: opens, clicks, poll answers, unsubscribing (issue 2
   /** The recipient rows of the sent merge, in sheet order. */
   let rows: { id: string; email: string }[];
   const tokens = trackingTokens('test-secret-test-secret-test-secret-000');
-  const path = (kind: HitKind, recipientId: string, index = 0) =>
+  const path = (kind: keyof typeof HIT_PATHS, recipientId: string, index = 0) =>
     `${HIT_PATHS[kind]}${tokens.sign({ kind, recipientId, index })}`;
   const hit = (url: string, options: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}) =>
     t.app.inject({ method: options.method ?? 'GET', url, headers: options.headers ?? BROWSER });
@@ -426,7 +426,10 @@ describe('the hit endpoints under load from one address', () => {
     // Transaction ids are cluster-wide on PostgreSQL, where other test files write alongside; a row this database holds
     // with an xmin at or past the id current before the requests is a write the requests made.
     const nextTransaction = async () =>
-      Number((await t.database.execute('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next')).rows[0]!.next);
+      Number(
+        (await t.database.execute('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next')).rows[0]!
+          .next,
+      );
     const rowsWrittenSince = async (xid: number) => {
       const tables = await t.database.execute(
         `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables

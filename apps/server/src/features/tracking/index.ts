@@ -10,9 +10,11 @@
  */
 export {
   hitUrls,
+  returnAddresses,
   trackingTokens,
   MAX_TOKEN_INDEX,
   type HitUrls,
   type TrackingTokens,
 } from './tracking-tokens';
 export { registerHitRoutes, type HitRoutesOptions } from './hit-routes';
+export { unsubscribeRecipientIn } from './tracking-service';

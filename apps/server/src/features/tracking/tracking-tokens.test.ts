@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hitUrls, trackingTokens } from './tracking-tokens';
+import { hitUrls, returnAddresses, trackingTokens } from './tracking-tokens';
 
 const tokens = trackingTokens('a session secret of at least thirty-two characters');
 const recipientId = randomUUID();
@@ -38,5 +38,43 @@ describe('tracking tokens', () => {
     expect(urls.poll(0)).toMatch(/^https:\/\/mail\.example\.com\/p\//);
     expect(urls.unsubscribe()).toMatch(/^https:\/\/mail\.example\.com\/u\//);
     expect(urls.click(1)).not.toContain(recipientId);
+  });
+
+  it('a return path and a mailto: unsubscribe name the row in a token that survives a change of case, and fits a local part', () => {
+    const { returnPath, unsubscribe } = returnAddresses('bounces.example', tokens, recipientId);
+    const [, returnToken] = /^bounces\+([a-z2-7]{50})@bounces\.example$/.exec(returnPath)!;
+    const [, unsubscribeToken] = /^unsubscribe\+([a-z2-7]{50})@bounces\.example$/.exec(unsubscribe)!;
+    expect(unsubscribe.split('@')[0]!.length).toBeLessThanOrEqual(64);
+    expect(tokens.verifyFromAddress(returnToken!, 'return')).toEqual({
+      kind: 'return',
+      recipientId,
+      index: 0,
+    });
+    expect(tokens.verifyFromAddress(returnToken!.toUpperCase(), 'return')?.recipientId).toBe(recipientId);
+    expect(tokens.verifyFromAddress(unsubscribeToken!, 'unsubscribe')?.recipientId).toBe(recipientId);
+    // Each verifies as its own kind only, and never as a URL token.
+    expect(tokens.verifyFromAddress(returnToken!, 'unsubscribe')).toBeNull();
+    expect(tokens.verifyFromAddress(unsubscribeToken!, 'return')).toBeNull();
+    expect(tokens.verify(returnToken!, 'return')).toBeNull();
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+    for (let at = 0; at < returnToken!.length; at += 1) {
+      for (const c of alphabet.replace(returnToken![at]!, '')) {
+        expect(
+          tokens.verifyFromAddress(returnToken!.slice(0, at) + c + returnToken!.slice(at + 1), 'return'),
+        ).toBeNull();
+      }
+    }
+    expect(tokens.verifyFromAddress(returnToken!.slice(0, -1), 'return')).toBeNull();
+    const other = trackingTokens('another session secret, also thirty-two characters');
+    expect(other.verifyFromAddress(returnToken!, 'return')).toBeNull();
+  });
+
+  it('tokens signed before the return kind existed keep their meaning', () => {
+    // A fixed token of kind 'unsubscribe' (index 3 in HIT_KINDS) for a fixed row: appending kinds must not move it.
+    const fixed = trackingTokens('a session secret of at least thirty-two characters');
+    const id = '00000000-0000-4000-8000-000000000001';
+    const token = fixed.sign({ kind: 'unsubscribe', recipientId: id, index: 0 });
+    expect(Buffer.from(token, 'base64url')[1]).toBe(3);
+    expect(fixed.verify(token, 'unsubscribe')?.recipientId).toBe(id);
   });
 });

@@ -15,21 +15,33 @@ export interface MergeMessage {
   /** `<campaignId.rowNumber@host>`: stable, so a message sent twice is recognisable as one. */
   messageId: string;
   /**
-   * The List-* headers: List-Unsubscribe (RFC 8058, with List-Unsubscribe-Post) when the message
-   * has a one-click URL (a test email has none), and the List-Id (RFC 2919) naming the space.
+   * The envelope sender (SMTP MAIL FROM, the Return-Path it arrives with): `bounces+{token}@…`
+   * naming the recipient row, so a bounce is matched even when it quotes nothing (VERP). Null for
+   * a test email: the sender's own address.
    */
-  list: { unsubscribe: string | null; id: string; name: string };
+  returnPath: string | null;
+  /**
+   * The List-* headers: List-Unsubscribe (RFC 8058, with List-Unsubscribe-Post) when the message
+   * has a one-click URL (a test email has none), with the mailto: address as its second URI (RFC
+   * 2369), and the List-Id (RFC 2919) naming the space.
+   */
+  list: { unsubscribe: string | null; unsubscribeMailto: string | null; id: string; name: string };
 }
 
 /**
- * What became of one message. `permanent`: the provider refused it for good (SMTP 5xx, a bad
- * address) and it is FAILED; `transient`: it was not taken and may be tried again later (SMTP 4xx,
- * network, the provider's rate limit), so the merge pauses and retries.
+ * What became of one message. `bounced`: the recipient's server refused this address for good
+ * (SMTP 5xx to RCPT TO), a hard bounce at once; `permanent`: the provider refused the message for
+ * good for another reason (a 5xx to MAIL FROM or DATA, a malformed message) and it is FAILED;
+ * `transient`: it was not taken and may be tried again later (SMTP 4xx, network, the provider's
+ * rate limit), so the merge pauses and retries. A transient that is `deferred` was the
+ * recipient's server answering 4xx about this message (mailbox full, greylisting): a soft bounce
+ * counted on the row, the third of which is a hard bounce.
  */
 export type SendOutcome =
   | { kind: 'sent'; messageId: string }
+  | { kind: 'bounced'; reason: string }
   | { kind: 'permanent'; reason: string }
-  | { kind: 'transient'; reason: string };
+  | { kind: 'transient'; reason: string; deferred?: boolean };
 
 export interface MergeTransport {
   readonly name: 'smtp' | 'gmail' | 'local';
@@ -70,10 +82,14 @@ function listIdPhrase(name: string): string {
  * holds no space, and the List-Id (a UUID, a host, a space name) stays far below 998 characters.
  */
 function listHeaders(list: MergeMessage['list']) {
+  const unsubscribe = [list.unsubscribe, list.unsubscribeMailto && `mailto:${list.unsubscribeMailto}`]
+    .filter(Boolean)
+    .map((uri) => `<${uri}>`)
+    .join(', ');
   return {
     ...(list.unsubscribe
       ? {
-          'List-Unsubscribe': { prepared: true, value: `<${list.unsubscribe}>` },
+          'List-Unsubscribe': { prepared: true, value: unsubscribe },
           'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' },
         }
       : {}),
@@ -94,6 +110,9 @@ export function mailOptionsOf(message: MergeMessage) {
     html: message.html,
     text: message.text,
     messageId: message.messageId,
+    ...(message.returnPath
+      ? { envelope: { from: message.returnPath, to: [message.to, ...message.cc, ...message.bcc] } }
+      : {}),
   };
 }
 

@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { addRecipientBounce } from '../suppressions';
+import { unsubscribeRecipientIn, type TrackingTokens } from '../tracking';
+import type { InboundEvent } from './inbound-event';
+import {
+  countSoftBounce,
+  lockSentRecipient,
+  markBounced,
+  markComplained,
+  markResponded,
+  recipientByMessageId,
+  recordInboundMessage,
+  type InboundRecipient,
+} from './inbound-queries';
+
+/** The third soft bounce of one recipient row makes it a hard bounce. */
+export const SOFT_BOUNCES_TO_HARD = 3;
+
+/** What became of an event: applied, already applied (same Message-ID), matched no row of ours, or not ours to act on. */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
+
+type Matchable = Exclude<InboundEvent, { kind: 'ignored' }>;
+
+/** At most this many Message-IDs of In-Reply-To / References are looked up: a long thread's oldest add nothing. */
+const MAX_REFERENCES = 20;
+/** Ours: `campaignId.rowNumber@host` (merge-engine/message.ts). */
+const MERGE_MESSAGE_ID =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,9})@[^@\s]+$/i;
+
+interface ApplyOptions {
+  /**
+   * The user whose own mailbox the message was read from (the Gmail path): only their merges'
+   * rows match. Unset for the install's own bounce mailbox (IMAP, the mailbox simulator).
+   */
+  mailboxOf?: string;
+  logger?: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/**
+ * The recipient row an event is about, locked: by its signed token (the VERP return path, or
+ * the mailto: unsubscribe address) when it carries one, else by the Message-ID of ours it answers
+ * or quotes. A token that does not verify matches nothing, whatever else the message says: it is
+ * forged or damaged. A bounce or complaint found by Message-ID alone must also name that row's
+ * address: a Message-ID travels with every copy of a message, so without that check one
+ * recipient could forge a DSN quoting it and put another recipient of the merge on the Bounces list.
+ */
+async function matchRecipient(
+  tx: Tx,
+  tokens: TrackingTokens,
+  event: Matchable,
+  mailboxOf: string | null,
+): Promise<InboundRecipient | null> {
+  if (event.returnToken) {
+    const kind = event.kind === 'unsubscribe' ? 'unsubscribe' : 'return';
+    const token = tokens.verifyFromAddress(event.returnToken, kind);
+    return token ? lockSentRecipient(tx, token.recipientId, mailboxOf) : null;
+  }
+  if (event.kind === 'unsubscribe') return null;
+  for (const messageId of event.inReplyTo.slice(0, MAX_REFERENCES)) {
+    const ours = MERGE_MESSAGE_ID.exec(messageId);
+    if (!ours) continue;
+    const id = await recipientByMessageId(tx, {
+      campaignId: ours[1]!.toLowerCase(),
+      rowNumber: Number(ours[2]),
+      messageId,
+    });
+    const recipient = id ? await lockSentRecipient(tx, id, mailboxOf) : null;
+    if (!recipient) continue;
+    const mustName =
+      event.kind === 'hard-bounce' || event.kind === 'soft-bounce' || event.kind === 'complaint';
+    if (mustName && event.recipient?.toLowerCase() !== recipient.email) return null;
+    return recipient;
+  }
+  return null;
+}
+
+/**
+ * A hard bounce of a sent row: BOUNCED with the reason, the campaign's bounced count (once), and
+ * the address on the space's Bounces list under BOUNCE-012, so no later merge of the space sends
+ * to it and the claim's suppression check stops the rest of a running one.
+ */
+async function bounce(tx: Tx, recipient: InboundRecipient, reason: string): Promise<void> {
+  await markBounced(tx, recipient.id, reason.slice(0, 500));
+  await addRecipientBounce(tx, {
+    workspaceId: recipient.workspaceId,
+    sender: { id: recipient.senderId, email: recipient.senderEmail },
+    email: recipient.email,
+  });
+}
+
+/** A soft bounce counted; the SOFT_BOUNCES_TO_HARD-th is a hard bounce. */
+async function softBounce(tx: Tx, recipient: InboundRecipient, reason: string): Promise<void> {
+  const count = await countSoftBounce(tx, recipient.id);
+  if (count >= SOFT_BOUNCES_TO_HARD)
+    await bounce(tx, recipient, `${count} soft bounces, the last: ${reason}`);
+}
+
+const bounceReason = (event: { status: string | null; reason: string }) =>
+  [event.status, event.reason].filter(Boolean).join(' ') || 'Bounced';
+
+async function applyTo(tx: Tx, recipient: InboundRecipient, event: Matchable): Promise<void> {
+  switch (event.kind) {
+    case 'hard-bounce':
+      return bounce(tx, recipient, bounceReason(event));
+    case 'soft-bounce':
+      return softBounce(tx, recipient, bounceReason(event));
+    case 'complaint':
+      // A spam report is the strongest unsubscribe there is (RFC 5965 feedback loops).
+      await unsubscribeRecipientIn(tx, recipient.id);
+      return markComplained(tx, recipient.id);
+    case 'reply':
+      return markResponded(tx, recipient.id);
+    case 'auto-reply':
+      // Kept in inbound_messages only: an out-of-office is not a response.
+      return;
+    case 'unsubscribe':
+      await unsubscribeRecipientIn(tx, recipient.id);
+  }
+}
+
+/**
+ * Applies one classified inbound message (issue 25) in one transaction, idempotently: the message
+ * is kept in inbound_messages under its Message-ID, and a second time it changes nothing. A message
+ * that matches no sent row of ours (a forged token, a Message-ID of someone else's merge) writes
+ * nothing at all; it is logged.
+ */
+export async function applyInboundEvent(
+  db: Db,
+  tokens: TrackingTokens,
+  event: InboundEvent,
+  options: ApplyOptions = {},
+): Promise<ApplyOutcome> {
+  if (event.kind === 'ignored') {
+    options.logger?.info({ messageId: event.messageId, reason: event.reason }, 'inbound message ignored');
+    return 'ignored';
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const recipient = await matchRecipient(tx, tokens, event, options.mailboxOf ?? null);
+    if (!recipient) return 'unmatched' as const;
+    const detail = event.kind === 'hard-bounce' || event.kind === 'soft-bounce' ? bounceReason(event) : null;
+    const first = await recordInboundMessage(tx, {
+      messageId: event.messageId,
+      kind: event.kind,
+      recipient,
+      detail: detail?.slice(0, 500) ?? null,
+    });
+    if (!first) return 'duplicate' as const;
+    await applyTo(tx, recipient, event);
+    return 'applied' as const;
+  });
+  options.logger?.info({ messageId: event.messageId, kind: event.kind, outcome }, 'inbound message');
+  return outcome;
+}
+
+/**
+ * An SMTP 4xx for this row's message at send time (the merge worker, in the transaction recording
+ * its batch): a soft bounce counted, as one that came back as a DSN is. Answers whether it is the
+ * one that makes the row a hard bounce (then recorded sent and bounced with bounceAtSend).
+ */
+export async function softBounceAtSend(tx: Tx, recipientId: string): Promise<boolean> {
+  return (await countSoftBounce(tx, recipientId)) >= SOFT_BOUNCES_TO_HARD;
+}
+
+/**
+ * An SMTP 5xx at send time (or the last of the soft bounces), for a row the caller has just
+ * recorded sent: a hard bounce at once, applied as a DSN's is.
+ */
+export async function bounceAtSend(tx: Tx, recipientId: string, reason: string): Promise<void> {
+  const recipient = await lockSentRecipient(tx, recipientId, null);
+  if (recipient) await bounce(tx, recipient, reason);
+}
