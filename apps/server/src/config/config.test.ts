@@ -125,7 +125,7 @@ describe('configuration from the environment', () => {
       'smtps://u:p@mail.example:465',
     );
   });
-  it('takes mail back at INBOUND_DOMAIN, else at the public host; a bad domain stops the start', () => {
+  it('takes mail back at INBOUND_DOMAIN, else at the public host for the local mailbox only; a bad domain stops the start', () => {
     const env = {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
       PUBLIC_URL: 'http://mb.example:8080',
@@ -135,6 +135,10 @@ describe('configuration from the environment', () => {
       'bounces.example.com',
     );
     expect(() => loadConfig({ ...env, INBOUND_DOMAIN: 'bounces@example.com' })).toThrow(/INBOUND_DOMAIN/);
+    // Mail that leaves by SMTP keeps the sender's return path until an INBOUND_DOMAIN is read.
+    const smtp = { ...env, SMTP_URL: 'smtp://mail.example:25' };
+    expect(loadConfig(smtp).inboundDomain).toBeNull();
+    expect(loadConfig({ ...smtp, INBOUND_DOMAIN: 'bounces.example.com' }).inboundDomain).toBe('bounces.example.com');
   });
   it('refuses to start the payment sandbox on an https:// PUBLIC_URL unless PAYMENTS_SANDBOX=allow', () => {
     // Google is configured, so only the payments are left to the sandbox (the probe's case).

@@ -47,7 +47,7 @@ const envSchema = z.object({
   /**
    * The domain of the addresses mail comes back to: a merge message's return path
    * (`bounces+{token}@…`, VERP) and its mailto: unsubscribe (`unsubscribe+{token}@…`). Its MX must
-   * reach the bounce mailbox; defaults to the host of PUBLIC_URL.
+   * reach the bounce mailbox. Unset: the host of PUBLIC_URL for the local mailbox, none with SMTP or Gmail.
    */
   INBOUND_DOMAIN: z
     .string()
@@ -127,8 +127,14 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_
   /** The origin users reach us at; derived from PORT when PUBLIC_URL is not set. */
   publicUrl: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
-  /** The domain of the return path and the mailto: unsubscribe address (INBOUND_DOMAIN or PUBLIC_URL's host). */
-  inboundDomain: string;
+  /**
+   * The domain of the return path and the mailto: unsubscribe address: INBOUND_DOMAIN, or PUBLIC_URL's
+   * host where mail goes no further than the local mailbox (its simulator answers there). Null when
+   * mail leaves by SMTP or Gmail and no INBOUND_DOMAIN says where it comes back: messages then keep
+   * the sender's own return path and only the https one-click unsubscribe, so an upgrade never sends
+   * bounces, or a relay's MAIL FROM check, to a domain nobody reads.
+   */
+  inboundDomain: string | null;
   /** The From header of outgoing mail (MAIL_FROM or its default). */
   mailFrom: string;
   /** Google when its client is configured, else the built-in issuer under /oidc. */
@@ -252,7 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsOf(parsed, sessionSecret, publicUrl),
     dkim: dkimOf(parsed),
     publicUrl,
-    inboundDomain: parsed.INBOUND_DOMAIN ?? new URL(publicUrl).hostname,
+    inboundDomain:
+      parsed.INBOUND_DOMAIN ??
+      (parsed.SMTP_URL || signIn.provider === 'google' ? null : new URL(publicUrl).hostname),
     mailFrom:
       parsed.MAIL_FROM ??
       `"${parsed.PRODUCT_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,

@@ -48,7 +48,12 @@ describe('merge engine sending over SMTP', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await createTestApp({
-      env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://mergeboard.example', MERGE_BATCH_SIZE: '10' },
+      env: {
+        SMTP_URL: sink.url,
+        PUBLIC_URL: 'http://mergeboard.example',
+        INBOUND_DOMAIN: 'mergeboard.example',
+        MERGE_BATCH_SIZE: '10',
+      },
     });
     sender = await senderWorld(t, { plan: 'PRO', name: 'Sam Sender' });
   });
@@ -282,7 +287,7 @@ describe('merge engine sending over SMTP', () => {
 });
 
 describe('merge messages DKIM-signed when DKIM_* are set', () => {
-  it('RELIABILITY signs each message for DKIM_DOMAIN with DKIM_SELECTOR, List-Unsubscribe and List-Unsubscribe-Post included (verified by mailauth)', async () => {
+  it('RELIABILITY signs each message for DKIM_DOMAIN with DKIM_SELECTOR, List-Unsubscribe and List-Unsubscribe-Post included (verified by mailauth); without INBOUND_DOMAIN a message keeps the sender’s return path and no mailto: unsubscribe', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
     // The DNS a receiver would ask, answered with the test key (mailauth's custom resolver).
@@ -322,6 +327,10 @@ describe('merge messages DKIM-signed when DKIM_* are set', () => {
         expect(signed).toEqual(
           expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id']),
         );
+        // No INBOUND_DOMAIN here: nothing reads mail that comes back, so the sender's own return
+        // path and the https one-click unsubscribe only.
+        expect(message.envelopeFrom).toBe(sender.email);
+        expect(message.raw).toMatch(/^List-Unsubscribe: <[^>]+\/u\/[A-Za-z0-9_-]+>\r$/m);
       }
     } finally {
       await t.close();

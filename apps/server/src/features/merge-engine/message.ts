@@ -47,7 +47,7 @@ export interface MergeTemplate {
 
 /**
  * A merge's recipients' URLs: signed hit URLs (tracking feature) under PUBLIC_URL, and the signed
- * addresses at INBOUND_DOMAIN that mail comes back to. The signing key is derived once here, per
+ * addresses at INBOUND_DOMAIN that mail comes back to, when something reads mail there. The signing key is derived once here, per
  * merge, not per message.
  */
 export function signedUrls(config: Pick<Config, 'publicUrl' | 'SESSION_SECRET' | 'inboundDomain'>): UrlsFor {
@@ -55,7 +55,9 @@ export function signedUrls(config: Pick<Config, 'publicUrl' | 'SESSION_SECRET' |
   return (recipientId) => {
     if (recipientId === null) throw new Error('a merge message has a recipient row');
     const urls = hitUrls(config.publicUrl, tokens, recipientId);
-    const addresses = returnAddresses(config.inboundDomain, tokens, recipientId);
+    const addresses = config.inboundDomain
+      ? returnAddresses(config.inboundDomain, tokens, recipientId)
+      : { returnPath: null, unsubscribe: null };
     return {
       ...urls,
       listUnsubscribe: urls.unsubscribe(),
