@@ -85,7 +85,8 @@ interface Run {
   jobs: MergeJobs;
 }
 
-const nothing: Outcomes = {
+/** Outcomes with nothing in them yet: fresh lists each time, as a batch fills its own. */
+const noOutcomes = (): Outcomes => ({
   sent: [],
   failed: [],
   bounced: [],
@@ -93,7 +94,7 @@ const nothing: Outcomes = {
   released: [],
   suppressed: [],
   droppedCopies: 0,
-};
+});
 
 /** Sends one claimed batch; answers its outcomes and the transient failure, if any. */
 async function sendBatch(
@@ -112,15 +113,7 @@ async function sendBatch(
       addresses: recipients.flatMap((r) => [r.email, ...r.cc, ...r.bcc]),
     }),
   ]);
-  const outcomes: Outcomes = {
-    ...nothing,
-    sent: [],
-    failed: [],
-    bounced: [],
-    deferred: [],
-    released: [],
-    suppressed: [],
-  };
+  const outcomes = noOutcomes();
   let transient: string | null = null;
   const concurrency = Math.min(run.options.config.MERGE_CONCURRENCY, run.transport.maxInFlight ?? Infinity);
   await inParallel(recipients, concurrency, async (recipient) => {
@@ -205,7 +198,7 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       await recording;
       return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
     }
-    const released = { ...nothing, released: claim.recipients.map((r) => r.id) };
+    const released = { ...noOutcomes(), released: claim.recipients.map((r) => r.id) };
     if (!first && !(await stillSending(database.db, run.merge.id))) {
       await recording;
       await record(claim.day, released);
@@ -221,7 +214,7 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       const ahead = await next;
       await recording;
       if (ahead.kind === 'claimed')
-        await record(ahead.day, { ...nothing, released: ahead.recipients.map((r) => r.id) });
+        await record(ahead.day, { ...noOutcomes(), released: ahead.recipients.map((r) => r.id) });
       if (transient !== null) {
         return recordRecoverableError(database.db, run.jobs, run.merge, {
           status: 'UNKNOWN ERROR',
