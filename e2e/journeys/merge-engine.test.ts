@@ -153,6 +153,10 @@ describe.skipIf(!runJourneys)('journeys: merge engine', () => {
     expect(rows[0]).toBe('First name,Last name,Email,Company,Full name,Signed up');
     expect(rows.filter(Boolean)).toHaveLength(21);
     await shot(page, 'merge-engine-sent-upload-dialog-desktop');
+    await page.setViewportSize(viewports.mobile);
+    await detail.getByRole('button', { name: 'Download as CSV' }).waitFor();
+    await shot(page, 'merge-engine-sent-upload-dialog-mobile');
+    await page.setViewportSize(viewports.desktop);
     await page.keyboard.press('Escape');
 
     // The local mailbox: the test, and the 16 messages each with its own first name.
