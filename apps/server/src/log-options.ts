@@ -1,5 +1,9 @@
-import PinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPrettyModule from 'pino-pretty';
 import type { Config } from './config/config';
+
+// Loaded only for the readable format: a JSON process (PostgreSQL, production) never needs it.
+const require = createRequire(import.meta.url);
 
 /**
  * Pino's level and, for the readable format, the stream that turns each JSON line into a line of
@@ -12,6 +16,7 @@ export function logOptions(
 ): { level: string; stream?: NodeJS.WritableStream } {
   const { level, format } = config.log;
   if (format === 'json') return { level };
+  const PinoPretty = require('pino-pretty') as typeof PinoPrettyModule;
   return {
     level,
     stream: PinoPretty({
