@@ -178,7 +178,8 @@ export function CampaignDialog() {
       opened
       onClose={() => void navigate(`${paths.space.sent.getHref(prefix)}${search}`)}
       title={campaign.data?.title ?? 'Mail merge'}
-      size="xl"
+      // Wide enough for the recipients list's seven columns without scrolling it sideways.
+      size="64rem"
       fullScreen={isMobile}
     >
       <Tabs
