@@ -136,6 +136,8 @@ describe.skipIf(!runJourneys)('journeys: what comes back by mail', () => {
     await phone.goto(detailUrl);
     await rateRow(phone, 'Bounced').getByText('10%').waitFor();
     await shot(phone, 'inbound-merge-detail-mobile');
+    await recipientRow(phone, BOUNCED).scrollIntoViewIfNeeded();
+    await shot(phone, 'inbound-merge-recipients-mobile');
     await phone.goto(bouncesUrl);
     await phone.getByRole('textbox', { name: 'Search' }).fill(BOUNCED);
     await phone.getByRole('cell', { name: BOUNCED, exact: true }).waitFor();
