@@ -6,6 +6,7 @@ interface TrackingInfos {
   bounced?: number | null;
   responded?: number | null;
   unsubscribed?: number | null;
+  complained?: number | null;
 }
 
 export interface Rate {
@@ -37,6 +38,8 @@ export function campaignRates(t: TrackingInfos) {
     clicked: rate(t.clicked, delivered),
     responded: rate(t.responded, delivered),
     unsubscribed: rate(t.unsubscribed, delivered),
+    // Ours (the spec has no complaints): like unsubscribed, of the messages that arrived.
+    complained: rate(t.complained, delivered),
   };
 }
 

@@ -32,6 +32,29 @@ export const campaignRecipientSchema = z
     pollAnswer: z.string().nullable(),
     unsubscribedTimestamp: z.number().int().nullable(),
     bouncedTimestamp: z.number().int().nullable(),
+    respondedTimestamp: z
+      .number()
+      .int()
+      .nullable()
+      .describe("A person's first reply; automatic replies (out-of-office) never count"),
+    complainedTimestamp: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'When the recipient first reported the message as spam (an ARF report); it unsubscribes them too',
+      ),
+    softBounces: z
+      .number()
+      .int()
+      .describe('Temporary failures (4.x.x) counted for this message; the third makes it a hard bounce'),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the message did not reach the recipient: a bounce's status and diagnostic, or why a FAILED or " +
+          'UNKNOWN row was not (or may not have been) sent; null otherwise',
+      ),
   })
   .meta({ id: 'CampaignRecipient' });
 

@@ -49,14 +49,25 @@ const spreadsheetSource = z
   .enum(SPREADSHEET_SOURCES)
   .describe('GOOGLE_SHEETS: spreadsheetLink opens it; UPLOAD: no link, the rows download as CSV');
 
-/** MM-016: the detail adds the subject (null when sent by someone else), sheet key, unsubscribed, responded. */
+/**
+ * MM-016: the detail adds the subject (null when sent by someone else), sheet key, unsubscribed,
+ * responded; and, ours, complained.
+ */
 export const campaignDetailSchema = sentCampaignSchema
   .extend({
     emailSubject: z.string().nullable(),
     mergeSourceSheetKey: z.string(),
     spreadsheetName: z.string(),
     spreadsheetSource,
-    trackingInfos: trackingInfos.extend({ unsubscribed: z.number().int(), responded: z.number().int() }),
+    trackingInfos: trackingInfos.extend({
+      unsubscribed: z.number().int(),
+      responded: z.number().int(),
+      // Ours: the spec's trackingInfos has no spam complaints; the merge's health needs them.
+      complained: z
+        .number()
+        .int()
+        .describe('Recipients who reported the message as spam (ARF reports); each is unsubscribed too'),
+    }),
     machineHits: z
       .object({ opened: z.number().int(), clicked: z.number().int() })
       .describe('Opens and clicks by mail scanners and prefetchers: hits, not counted in trackingInfos'),

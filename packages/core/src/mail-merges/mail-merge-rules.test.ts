@@ -19,6 +19,7 @@ describe('mail merge rules', () => {
       clicked: 19,
       responded: 3,
       unsubscribed: 1,
+      complained: 4,
     });
     expect(r.delivered).toEqual({ count: 190, percent: 95 });
     expect(r.bounced).toEqual({ count: 10, percent: 5 });
@@ -26,6 +27,8 @@ describe('mail merge rules', () => {
     expect(r.clicked).toEqual({ count: 19, percent: 10 });
     expect(r.responded).toEqual({ count: 3, percent: 2 });
     expect(r.unsubscribed).toEqual({ count: 1, percent: 1 });
+    // Ours: spam complaints, like unsubscriptions, of the messages delivered.
+    expect(r.complained).toEqual({ count: 4, percent: 2 });
   });
 
   it('MM-027 leaves unknown counts unknown, and percentages without a base empty', () => {

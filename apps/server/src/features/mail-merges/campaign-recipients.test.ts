@@ -27,6 +27,10 @@ const ROWS: {
   pollAnswer?: number;
   unsubscribedAt?: Date;
   bouncedAt?: Date;
+  respondedAt?: Date;
+  complainedAt?: Date;
+  softBounces?: number;
+  failureReason?: string;
 }[] = [
   {
     email: 'ann@people.example',
@@ -37,11 +41,23 @@ const ROWS: {
     pollAnswer: 0,
   },
   { email: 'bob_smith@people.example', status: 'OPENED', sentAt: at(0), openedAt: at(9), pollAnswer: 1 },
-  { email: 'bobxsmith@people.example', status: 'SENT', sentAt: at(1) },
-  { email: '100%sure@people.example', status: 'UNSUBSCRIBED', sentAt: at(1), unsubscribedAt: at(20) },
-  { email: '1000sure@people.example', status: 'BOUNCED', sentAt: at(2), bouncedAt: at(3) },
+  { email: 'bobxsmith@people.example', status: 'RESPONDED', sentAt: at(1), respondedAt: at(12) },
+  {
+    email: '100%sure@people.example',
+    status: 'UNSUBSCRIBED',
+    sentAt: at(1),
+    unsubscribedAt: at(20),
+    complainedAt: at(20),
+  },
+  {
+    email: '1000sure@people.example',
+    status: 'BOUNCED',
+    sentAt: at(2),
+    bouncedAt: at(3),
+    failureReason: '5.1.1 user unknown',
+  },
   { email: '+plus@people.example', status: 'OPENED', sentAt: at(2), openedAt: at(4), clickedAt: at(30) },
-  { email: '=cmd@people.example', status: 'SENT', sentAt: at(3), pollAnswer: 2 },
+  { email: '=cmd@people.example', status: 'SENT', sentAt: at(3), pollAnswer: 2, softBounces: 2 },
   { email: 'zed@people.example', status: 'PENDING' },
 ];
 
@@ -109,7 +125,7 @@ describe('MM-016 a sent merge’s recipients and their activity', () => {
   });
   afterAll(() => t.close());
 
-  it('MM-016 lists the recipients in sheet order with their times and the poll answer as text, with the total', async () => {
+  it('MM-016 lists the recipients in sheet order with their times, the poll answer as text and what came back by mail (bounce reason, reply, spam report, soft bounces), with the total', async () => {
     const body = await items('');
     expect(body.total).toBe(ROWS.length);
     expect(body.items.map((item) => item.email)).toEqual(ROWS.map((row) => row.email));
@@ -122,6 +138,10 @@ describe('MM-016 a sent merge’s recipients and their activity', () => {
       pollAnswer: 'Yes, "gladly"',
       unsubscribedTimestamp: null,
       bouncedTimestamp: null,
+      respondedTimestamp: null,
+      complainedTimestamp: null,
+      softBounces: 0,
+      reason: null,
     });
     expect(body.items.map((item) => item.pollAnswer)).toEqual([
       'Yes, "gladly"',
@@ -135,7 +155,16 @@ describe('MM-016 a sent merge’s recipients and their activity', () => {
     ]);
     const byEmail = new Map(body.items.map((item) => [item.email, item]));
     expect(byEmail.get('100%sure@people.example')!.unsubscribedTimestamp).toBe(at(20).getTime());
-    expect(byEmail.get('1000sure@people.example')!.bouncedTimestamp).toBe(at(3).getTime());
+    expect(byEmail.get('1000sure@people.example')).toMatchObject({
+      bouncedTimestamp: at(3).getTime(),
+      reason: '5.1.1 user unknown',
+    });
+    expect(byEmail.get('bobxsmith@people.example')).toMatchObject({
+      status: 'RESPONDED',
+      respondedTimestamp: at(12).getTime(),
+    });
+    expect(byEmail.get('100%sure@people.example')!.complainedTimestamp).toBe(at(20).getTime());
+    expect(byEmail.get('=cmd@people.example')!.softBounces).toBe(2);
     expect(byEmail.get('zed@people.example')).toMatchObject({ status: 'PENDING', sentTimestamp: null });
   });
 
@@ -224,16 +253,21 @@ describe('MM-016 a sent merge’s recipients and their activity', () => {
       `attachment; filename="Exported_mail_merge_recipients_${new Date().toISOString().slice(0, 10)}.csv"`,
     );
     const [header] = res.body.split('\r\n');
-    expect(header).toBe('Email,Status,Sent,First open,First click,Poll answer,Unsubscribed,Bounced');
+    expect(header).toBe(
+      'Email,Status,Sent,First open,First click,Poll answer,Unsubscribed,Bounced,Responded,Reported as spam,Soft bounces,Reason',
+    );
     const lines = dataLines(res.body);
     expect(lines).toHaveLength(ROWS.length);
     expect(lines[0]).toBe(
-      `ann@people.example,CLICKED,${at(0).toISOString()},${at(5).toISOString()},${at(6).toISOString()},"Yes, ""gladly""",,`,
+      `ann@people.example,CLICKED,${at(0).toISOString()},${at(5).toISOString()},${at(6).toISOString()},"Yes, ""gladly""",,,,,0,`,
     );
     expect(lines[3]).toBe(
-      `100%sure@people.example,UNSUBSCRIBED,${at(1).toISOString()},,,,${at(20).toISOString()},`,
+      `100%sure@people.example,UNSUBSCRIBED,${at(1).toISOString()},,,,${at(20).toISOString()},,,${at(20).toISOString()},0,`,
     );
-    expect(lines[7]).toBe('zed@people.example,PENDING,,,,,,');
+    expect(lines[4]).toBe(
+      `1000sure@people.example,BOUNCED,${at(2).toISOString()},,,,,${at(3).toISOString()},,,0,5.1.1 user unknown`,
+    );
+    expect(lines[7]).toBe('zed@people.example,PENDING,,,,,,,,,0,');
 
     const [logged] = await t.database.db
       .select({ payload: analyticsEvents.payload })
@@ -245,11 +279,11 @@ describe('MM-016 a sent merge’s recipients and their activity', () => {
   it('CSV injection: addresses and poll answers starting like a formula are exported as text', async () => {
     const lines = dataLines((await exportCsv(owner.caller)).body);
     expect(lines[1]).toBe(
-      `bob_smith@people.example,OPENED,${at(0).toISOString()},${at(9).toISOString()},,'=1+1,,`,
+      `bob_smith@people.example,OPENED,${at(0).toISOString()},${at(9).toISOString()},,'=1+1,,,,,0,`,
     );
     expect(lines[5]!.startsWith("'+plus@people.example,")).toBe(true);
     expect(lines[6]!.startsWith("'=cmd@people.example,SENT,")).toBe(true);
-    expect(lines[6]!.endsWith(',No,,')).toBe(true);
+    expect(lines[6]!.endsWith(',No,,,,,2,')).toBe(true);
   });
 
   it('CONST-006 the export applies the search and the sort', async () => {

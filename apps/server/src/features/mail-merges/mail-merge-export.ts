@@ -42,6 +42,10 @@ export const recipientExportColumns: CsvColumn<RecipientActivity>[] = [
   { header: 'Poll answer', value: (row) => row.pollAnswer },
   { header: 'Unsubscribed', value: (row) => row.unsubscribedAt },
   { header: 'Bounced', value: (row) => row.bouncedAt },
+  { header: 'Responded', value: (row) => row.respondedAt },
+  { header: 'Reported as spam', value: (row) => row.complainedAt },
+  { header: 'Soft bounces', value: (row) => row.softBounces },
+  { header: 'Reason', value: (row) => row.failureReason },
 ];
 
 /** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */

@@ -6,7 +6,18 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type ScheduledRow = typeof scheduledMerges.$inferSelect;
 type RecipientRow = Pick<
   typeof campaignRecipients.$inferSelect,
-  'email' | 'status' | 'sentAt' | 'openedAt' | 'clickedAt' | 'pollAnswer' | 'unsubscribedAt' | 'bouncedAt'
+  | 'email'
+  | 'status'
+  | 'sentAt'
+  | 'openedAt'
+  | 'clickedAt'
+  | 'pollAnswer'
+  | 'unsubscribedAt'
+  | 'bouncedAt'
+  | 'respondedAt'
+  | 'complainedAt'
+  | 'softBounces'
+  | 'failureReason'
 >;
 /** A recipient row with its poll answer as the answer's text. */
 export type RecipientActivity = Omit<RecipientRow, 'pollAnswer'> & { pollAnswer: string | null };
@@ -50,6 +61,7 @@ export function toSentCampaignDetail(row: CampaignRow) {
       ...listed.trackingInfos,
       unsubscribed: row.unsubscribedCount,
       responded: row.respondedCount,
+      complained: row.complainedCount,
     },
     machineHits: { opened: row.machineOpenHits, clicked: row.machineClickHits },
   };
@@ -104,5 +116,9 @@ export function toCampaignRecipient(row: RecipientActivity) {
     pollAnswer: row.pollAnswer,
     unsubscribedTimestamp: epochMs(row.unsubscribedAt),
     bouncedTimestamp: epochMs(row.bouncedAt),
+    respondedTimestamp: epochMs(row.respondedAt),
+    complainedTimestamp: epochMs(row.complainedAt),
+    softBounces: row.softBounces,
+    reason: row.failureReason,
   };
 }

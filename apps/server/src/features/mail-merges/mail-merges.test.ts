@@ -119,6 +119,7 @@ describe('mail merges', () => {
         sent: mine!.sentCount,
         unsubscribed: mine!.unsubscribedCount,
         responded: mine!.respondedCount,
+        complained: mine!.complainedCount,
       },
     });
     expect((await get(stranger, `/api/users/me/campaigns/${mine!.id}`)).statusCode).toBe(404);

@@ -57,6 +57,10 @@ const recipientColumns = {
   pollAnswer: recipient.pollAnswer,
   unsubscribedAt: recipient.unsubscribedAt,
   bouncedAt: recipient.bouncedAt,
+  respondedAt: recipient.respondedAt,
+  complainedAt: recipient.complainedAt,
+  softBounces: recipient.softBounces,
+  failureReason: recipient.failureReason,
 };
 
 /** A page of a campaign's recipients under the list's filter and order, with the total. */

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { EXPORT_SEARCH_SETTING } from '../../lib/csv-export';
 import { seedDemo } from '../../embedded/demo';
 import { suppressionCopyQuery } from './suppression-queries';
+import { addRecipientBounce } from './suppression-service';
 
 type Caller = { headers: { authorization: string } };
 const api = '/api';
@@ -227,6 +228,38 @@ describe('unsubscriptions and bounces', () => {
         .from(analyticsEvents)
         .where(and(eq(analyticsEvents.workspaceId, spaceId), eq(analyticsEvents.eventType, 'manual_bounce')));
       expect(event!.n).toBe(1);
+    });
+
+    it('BOUNCE-010 BOUNCE-012 a bounce that came back by mail is on the Bounces list with its bounceTime and type', async () => {
+      const listedTo = async (caller: Caller, spaceId: string, email: string) => {
+        const res = await call(caller, 'GET', listUrl('bounces', spaceId, `?filterBy=search:${email}`));
+        expect(res.statusCode).toBe(200);
+        return (res.json() as { items: unknown[] }).items.map((item) => suppressionItemSchema.parse(item));
+      };
+      const before = Date.now();
+      // A space that shares its bounces: a WORKSPACE entry, on every member's list.
+      const shared = await makeSpace('PREMIUM');
+      await addRecipientBounce(t.database.db, {
+        workspaceId: shared,
+        sender: { id: ids.member!, email: 'member@acme.example' },
+        email: 'Gone.Shared@example.com',
+      });
+      for (const caller of [as.member!, as.owner!]) {
+        const [item] = await listedTo(caller, shared, 'gone.shared');
+        expect(item).toMatchObject({ emailAddress: 'gone.shared@example.com', type: 'WORKSPACE' });
+        expect(item!.lastUpdateTimestamp).toBeGreaterThanOrEqual(before);
+        expect(item!.lastUpdateTimestamp).toBeLessThanOrEqual(Date.now());
+      }
+      // A free member of a Pro space (no sharing): the sender's own USER entry, theirs alone.
+      const freeMember = 'free.member@acme.example';
+      await addRecipientBounce(t.database.db, {
+        workspaceId: ids.acme!,
+        sender: { id: await userId(freeMember), email: freeMember },
+        email: 'gone.own@example.com',
+      });
+      const [own] = await listedTo(await signedInAs(t, freeMember), ids.acme!, 'gone.own');
+      expect(own).toMatchObject({ emailAddress: 'gone.own@example.com', type: 'USER' });
+      expect(own!.lastUpdateTimestamp).toBeGreaterThanOrEqual(before);
     });
 
     it('API-053 UNSUB-005 refuses malformed addresses, an empty list and too many, writing nothing', async () => {

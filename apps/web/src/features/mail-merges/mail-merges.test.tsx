@@ -44,7 +44,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   mergeSourceSheetKey: 'abc-0',
   spreadsheetName: 'Leads',
   spreadsheetSource: 'GOOGLE_SHEETS',
-  trackingInfos: { ...sentItem.trackingInfos, unsubscribed: 100, responded: 2500 },
+  trackingInfos: { ...sentItem.trackingInfos, unsubscribed: 100, responded: 2500, complained: 5 },
   machineHits: { opened: 0, clicked: 0 },
   ...overrides,
 });
@@ -202,7 +202,15 @@ describe('mail merges page', () => {
 
   it('MM-022 MM-023 MM-024 MM-025 MM-026 MM-027 the Mail results show the rates, the machine hits apart and a funnel chart with a text alternative', async () => {
     const { dialog, row } = await openRates({
-      trackingInfos: { sent: 1200, opened: 457, clicked: 121, bounced: 4, unsubscribed: 3, responded: 0 },
+      trackingInfos: {
+        sent: 1200,
+        opened: 457,
+        clicked: 121,
+        bounced: 4,
+        unsubscribed: 3,
+        responded: 0,
+        complained: 0,
+      },
       machineHits: { opened: 1234, clicked: 0 },
     });
     // delivered = 1.200 − 4 = 1.196 (100 % of sent); opened 457 / 1.196 ≈ 38 %; clicked 121 / 1.196 ≈ 10 %.
@@ -224,24 +232,56 @@ describe('mail merges page', () => {
 
   it('MM-027 rates of a merge with nothing sent show N/A', async () => {
     const { row } = await openRates({
-      trackingInfos: { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 },
+      trackingInfos: {
+        sent: 0,
+        opened: 0,
+        clicked: 0,
+        bounced: 0,
+        unsubscribed: 0,
+        responded: 0,
+        complained: 0,
+      },
     });
     expect(row('Opened')).toHaveTextContent(/^Opened0N\/A$/);
     expect(row('Delivered')).toHaveTextContent(/^Delivered0N\/A$/);
   });
 
-  it("CONST-005 CONST-010 CONST-012 the recipients list shows each one's activity, searches by address and exports the same search", async () => {
-    const recipient = (email: string, overrides: Record<string, unknown> = {}) => ({
-      email,
-      status: 'SENT',
-      sentTimestamp: 1_700_000_000_000,
-      firstOpenTimestamp: null,
-      firstClickTimestamp: null,
-      pollAnswer: null,
-      unsubscribedTimestamp: null,
-      bouncedTimestamp: null,
-      ...overrides,
+  it('MM-022 MM-023 MM-024 MM-025 what came back by mail: Bounced of sent, Responded and spam reports of delivered', async () => {
+    const { row } = await openRates({
+      trackingInfos: {
+        sent: 10,
+        opened: 0,
+        clicked: 0,
+        bounced: 1,
+        unsubscribed: 1,
+        responded: 1,
+        complained: 1,
+      },
     });
+    // delivered = 10 − 1 = 9; bounced 1 / 10 = 10 %; responded 1 / 9 ≈ 11 %.
+    expect(row('Delivered')).toHaveTextContent(/^Delivered990%$/);
+    expect(row('Bounced')).toHaveTextContent(/^Bounced110%$/);
+    expect(row('Responded')).toHaveTextContent(/^Responded111%$/);
+    expect(row('Reported as spam')).toHaveTextContent(/^Reported as spam111%$/);
+  });
+
+  const recipient = (email: string, overrides: Record<string, unknown> = {}) => ({
+    email,
+    status: 'SENT',
+    sentTimestamp: 1_700_000_000_000,
+    firstOpenTimestamp: null,
+    firstClickTimestamp: null,
+    pollAnswer: null,
+    unsubscribedTimestamp: null,
+    bouncedTimestamp: null,
+    respondedTimestamp: null,
+    complainedTimestamp: null,
+    softBounces: 0,
+    reason: null,
+    ...overrides,
+  });
+
+  it("CONST-005 CONST-010 CONST-012 the recipients list shows each one's activity, searches by address and exports the same search", async () => {
     const opened = 1_700_000_600_000;
     const everyone = [
       recipient('ana@example.com', {
@@ -269,10 +309,10 @@ describe('mail merges page', () => {
     const list = await within(dialog).findByRole('region', { name: 'Recipients' });
     const rowOf = async (email: string) => (await within(list).findByText(email)).closest('tr')!;
     expect(await rowOf('ana@example.com')).toHaveTextContent(
-      `ana@example.comClicked${formatDate(opened)}${formatDate(opened)}Yes—`,
+      `ana@example.comClicked${formatDate(opened)}${formatDate(opened)}—Yes—`,
     );
     expect(await rowOf('ben@example.com')).toHaveTextContent(
-      `ben@example.comUnsubscribed——${'—'}${formatDate(opened)}`,
+      `ben@example.comUnsubscribed————${formatDate(opened)}`,
     );
     expect(query(server.calls(RECIPIENTS)[0]!.url)).toEqual({
       sortBy: 'row:asc',
@@ -294,6 +334,44 @@ describe('mail merges page', () => {
     await u.type(within(list).getByRole('textbox', { name: 'Search recipients' }), 'zzz');
     expect(await within(list).findByText('No recipients match')).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it('the recipients list shows what came back by mail: a bounce with its reason, a reply, a spam report, soft bounces', async () => {
+    const back = 1_700_000_900_000;
+    const reason =
+      '5.1.1 550 5.1.1 <bounce+1@simulator.test>: Recipient address rejected: User unknown in virtual mailbox table';
+    await renderInSpace(`${base}/sent/${campaignId}`, {
+      user,
+      routes: routes({
+        [RECIPIENTS]: json(200, {
+          items: [
+            recipient('bounce+1@simulator.test', { status: 'BOUNCED', bouncedTimestamp: back, reason }),
+            recipient('reply+1@simulator.test', { status: 'RESPONDED', respondedTimestamp: back }),
+            recipient('complaint+1@simulator.test', {
+              status: 'UNSUBSCRIBED',
+              unsubscribedTimestamp: back,
+              complainedTimestamp: back,
+            }),
+            recipient('softbounce+1@simulator.test', { softBounces: 2 }),
+            recipient('ooto+1@simulator.test'),
+          ],
+          total: 5,
+        }),
+      }),
+    });
+    const list = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Recipients' });
+    const rowOf = async (email: string) => (await within(list).findByText(email)).closest('tr')!;
+    const statusOf = async (email: string) => within(await rowOf(email)).getAllByRole('cell')[1]!;
+    expect(await statusOf('bounce+1@simulator.test')).toHaveTextContent(`Bounced${reason}`);
+    expect(await rowOf('reply+1@simulator.test')).toHaveTextContent(
+      `reply+1@simulator.testResponded——${formatDate(back)}—`,
+    );
+    expect(await statusOf('complaint+1@simulator.test')).toHaveTextContent(
+      `UnsubscribedReported as spam ${formatDate(back)}`,
+    );
+    expect(await statusOf('softbounce+1@simulator.test')).toHaveTextContent(/^Sent2 soft bounces$/);
+    // An out-of-office is no response: the row reads as any delivered one.
+    expect(await rowOf('ooto+1@simulator.test')).toHaveTextContent(/^ooto\+1@simulator\.testSent—+$/);
   });
 
   it('the recipients list that fails to load shows the error with a retry', async () => {

@@ -39,6 +39,38 @@ const STATUS_LABELS: Record<CampaignRecipientStatus, string> = {
 const when = (timestamp: number | null) => (timestamp === null ? '—' : formatDate(timestamp));
 
 /**
+ * What came back by mail beside the status (issue 25): why the message did not arrive (a bounce's
+ * status and diagnostic, a failure), soft bounces that did not (yet) make a hard one, and a spam
+ * report. The spec shows none of this per recipient; the wording is ours.
+ */
+function statusNotes(row: RecipientRow): string[] {
+  const notes: string[] = [];
+  if (row.reason && (row.status === 'BOUNCED' || row.status === 'FAILED' || row.status === 'UNKNOWN'))
+    notes.push(row.reason);
+  if (row.softBounces > 0 && row.status !== 'BOUNCED')
+    notes.push(row.softBounces === 1 ? '1 soft bounce' : `${row.softBounces} soft bounces`);
+  if (row.complainedTimestamp !== null) notes.push(`Reported as spam ${formatDate(row.complainedTimestamp)}`);
+  return notes;
+}
+
+function StatusCell({ row }: { row: RecipientRow }) {
+  const notes = statusNotes(row);
+  return (
+    <Stack gap={2} maw="18rem">
+      <Text span size="sm">
+        {STATUS_LABELS[row.status]}
+      </Text>
+      {notes.map((note) => (
+        // A diagnostic quotes the remote server at length and may hold an unbroken address.
+        <Text key={note} span size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {note}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
  * The list's search, page and sort, in the dialog's own state: the URL's list parameters belong
  * to the Sent list under the dialog. Same shape as useListSearchParams, for pagedListProps.
  */
@@ -64,7 +96,7 @@ function useDialogListState() {
 
 const columns: TableColumn<RecipientRow, SortKey>[] = [
   { key: 'email', header: 'Address', sortKey: 'email', render: (row) => row.email },
-  { key: 'status', header: 'Status', render: (row) => STATUS_LABELS[row.status] },
+  { key: 'status', header: 'Status', render: (row) => <StatusCell row={row} /> },
   {
     key: 'opened',
     header: 'First open',
@@ -79,6 +111,7 @@ const columns: TableColumn<RecipientRow, SortKey>[] = [
     firstDirection: 'desc',
     render: (row) => when(row.firstClickTimestamp),
   },
+  { key: 'responded', header: 'Responded', render: (row) => when(row.respondedTimestamp) },
   { key: 'poll', header: 'Poll answer', render: (row) => row.pollAnswer ?? '—' },
   { key: 'unsubscribed', header: 'Unsubscribed', render: (row) => when(row.unsubscribedTimestamp) },
 ];
@@ -121,7 +154,7 @@ export function RecipientActivity({ campaignId }: { campaignId: string }) {
         {...pagedListProps(query, list)}
         columns={columns}
         rowKey={(row) => row.email}
-        minWidth={720}
+        minWidth={860}
         empty={
           <Text ta="center" py="md" c="dimmed">
             {list.search ? 'No recipients match' : 'No recipients yet'}
