@@ -96,8 +96,9 @@ async function softBounce(tx: Tx, recipient: InboundRecipient, reason: string): 
     await bounce(tx, recipient, `${count} soft bounces, the last: ${reason}`);
 }
 
-const bounceReason = (event: { status: string | null; reason: string }) =>
-  [event.status, event.reason].filter(Boolean).join(' ') || 'Bounced';
+/** The server's words, led by the status code unless they already give it ('5.1.1 550 5.1.1 …' said it twice). */
+const bounceReason = ({ status, reason }: { status: string | null; reason: string }) =>
+  (status && !reason.includes(status) ? `${status} ${reason}` : reason).trim() || status || 'Bounced';
 
 async function applyTo(tx: Tx, recipient: InboundRecipient, event: Matchable): Promise<void> {
   switch (event.kind) {

@@ -339,7 +339,7 @@ describe('mail merges page', () => {
   it('the recipients list shows what came back by mail: a bounce with its reason, a reply, a spam report, soft bounces', async () => {
     const back = 1_700_000_900_000;
     const reason =
-      '5.1.1 550 5.1.1 <bounce+1@simulator.test>: Recipient address rejected: User unknown in virtual mailbox table';
+      '550 5.1.1 <bounce+1@simulator.test>: Recipient address rejected: User unknown in virtual mailbox table';
     await renderInSpace(`${base}/sent/${campaignId}`, {
       user,
       routes: routes({
