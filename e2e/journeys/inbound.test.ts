@@ -89,7 +89,7 @@ describe.skipIf(!runJourneys)('journeys: what comes back by mail', () => {
     expect(await responded.innerText()).toMatch(/^Responded\s+1\s+11%\s*$/);
     expect(await rateRow(page, 'Reported as spam').innerText()).toMatch(/^Reported as spam\s+1\s+11%\s*$/);
     expect(await rateRow(page, 'Unsubscribed').innerText()).toMatch(/^Unsubscribed\s+1\s+11%\s*$/);
-    expect(await recipientRow(page, BOUNCED).innerText()).toMatch(/Bounced\s+5\.1\.1 .*User unknown/);
+    expect(await recipientRow(page, BOUNCED).innerText()).toMatch(/Bounced\s+550 5\.1\.1 .*User unknown/);
     expect(await recipientRow(page, COMPLAINED).innerText()).toMatch(
       /Reported as spam \w+\. \d+, .*\d{1,2}:\d{2} [AP]M\s*$/s,
     );
