@@ -49,8 +49,8 @@ export const inboundMessages = pgTable(
 /**
  * How far a sender's own Gmail has been read for replies and bounces (inbound/gmail-inbound.ts):
  * one row per sender, written at their first check. Everything Gmail received before
- * `checked_until` has been handled (a later check lists again from a few minutes earlier, for mail
- * Gmail indexes late); `recent_message_ids` are the Gmail ids handled in that overlap, so they are
+ * `checked_until` has been handled (a later check lists again from an hour earlier, for mail
+ * Gmail shows late); `recent_message_ids` are the Gmail ids handled in that overlap, so they are
  * not fetched twice. `next_check_at` is when the sender is due and doubles as the lease of the
  * check under way, so two workers never read one inbox at once.
  */

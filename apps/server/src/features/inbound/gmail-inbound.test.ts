@@ -15,7 +15,7 @@ import {
 } from '../../testing/merge-test-kit';
 import { runMergeWorker } from '../merge-engine';
 import { checkGmailInboxes } from './gmail-inbound-job';
-import { classifyInbound } from './classify-inbound';
+import { classifyInbound, MAX_INBOUND_BYTES } from './classify-inbound';
 import { receiveInbound } from './receive-inbound';
 
 const CLIENT_ID = 'client-inbound.apps.googleusercontent.example';
@@ -211,7 +211,7 @@ describe('replies and bounces from the sender’s own Gmail (Google stood in for
     expect(google.gmail.reads.length).toBe(afterForget);
   });
 
-  it('RELIABILITY a Gmail rate limit (429, or 403 rateLimitExceeded) keeps the grant and the progress, and checks again later; an expired token is refreshed', async () => {
+  it('RELIABILITY a Gmail rate limit (429, or 403 rateLimitExceeded) keeps the grant and the progress, and checks again later; an expired token is refreshed; a message over the size limit is never fetched', async () => {
     const d = await gmailMerge();
     const progress = async () =>
       (
@@ -237,15 +237,21 @@ describe('replies and bounces from the sender’s own Gmail (Google stood in for
     expect((await readGrant(d.sender))?.readAt).toBeInstanceOf(Date);
 
     google.expireAccessTokens();
-    google.gmail
-      .inbox(d.sub)
-      .push(personReply({ from: 'person1@gmail.example', to: d.sender.email, inReplyTo: d.messageId(1) }));
+    const inbox = google.gmail.inbox(d.sub);
+    // Over the inbound limit by Gmail's sizeEstimate: never fetched raw, and the check goes on.
+    inbox.push(
+      personReply({ from: 'person2@gmail.example', to: d.sender.email, inReplyTo: d.messageId(2) }) +
+        'x'.repeat(MAX_INBOUND_BYTES),
+    );
+    inbox.push(personReply({ from: 'person1@gmail.example', to: d.sender.email, inReplyTo: d.messageId(1) }));
     await dueNow(d.sender);
     const refreshes = google.tokenEndpoint.grants.filter((grant) => grant === 'refresh_token').length;
+    const raws = rawFetches();
     expect(await check()).toBe(1);
     expect(google.tokenEndpoint.grants.filter((grant) => grant === 'refresh_token').length).toBe(
       refreshes + 1,
     );
+    expect(rawFetches()).toBe(raws + 1);
     expect(await recipientStatuses(t.database, d.campaignId)).toEqual({ RESPONDED: 1, SENT: 2 });
     expect((await progress()).later).toBe(false);
   });

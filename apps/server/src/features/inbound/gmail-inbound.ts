@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config/config';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { createOpenIdClient } from '../../access/openid-client';
 import { createTokenKeys } from '../../access/tokens';
 import {
@@ -19,10 +19,11 @@ import type { InboundHandler } from './receive-inbound';
 const GMAIL_MESSAGES_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages';
 const GMAIL_TIMEOUT_MS = 20_000;
 /**
- * Each check lists again from this long before the last one: Gmail's search can show a message
- * a little after it arrived. Messages handled in the overlap are remembered and not fetched twice.
+ * Each check lists again from this long before the last one: Gmail's search can show a message a
+ * little after it arrived, and its `after:` may go by the message's own Date header, which a
+ * sender's clock can set early. Messages handled in the overlap are remembered, not fetched twice.
  */
-const OVERLAP_MS = 5 * 60_000;
+const OVERLAP_MS = 60 * 60_000;
 /** Gmail's largest page of messages.list. */
 const PAGE_SIZE = 500;
 /** Ids one check lists at most (newest first); a sender with more since the last check loses the oldest, logged. */
@@ -63,7 +64,7 @@ async function refusalReasons(response: Response): Promise<string[]> {
  * meanwhile (404). A refused token is refreshed once; refused again, the whole grant is forgotten
  * (as the sheets and drafts paths do). A 403 that is no rate limit forgets the read grant alone.
  */
-function gmailReader(access: GoogleAccess, identityId: string, db: Database['db']) {
+function gmailReader(access: GoogleAccess, identityId: string, db: Db) {
   const get = async (url: string, token: string) => {
     try {
       return await access.fetch(url, {
@@ -189,11 +190,13 @@ export async function readGmailInbox(
       throw error;
     }
   }
-  // Read to the end, the next check lists from now (less the overlap); cut short, from where this one started.
+  // Read to the end, the next check lists from now (less the overlap); cut short, from where this
+  // one started. Ids no longer listed have left the overlap; if the listing broke off, all are kept.
+  const listedAll = end === 'checked' || end === 'more';
   return {
     progress: {
       checkedUntil: end === 'checked' ? startedAt : progress.checkedUntil,
-      recentMessageIds: listed.filter((id) => seen.has(id)),
+      recentMessageIds: listedAll ? listed.filter((id) => seen.has(id)) : [...seen],
     },
     end,
   };
