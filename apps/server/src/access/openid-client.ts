@@ -13,7 +13,8 @@ const SIGN_IN_SCOPE = 'openid email profile';
  * Reading the person's own Gmail, where replies to their merges and Gmail's bounces arrive
  * (inbound/gmail-inbound.ts). Asked together with compose, with Google only: a sender who lets
  * Mergeboard write mail from their Gmail expects it to see what comes back, as YAMM and GMass do.
- * readonly, not modify: nothing is labelled or marked read, how far the inbox was read is kept here.
+ * readonly, not modify: nothing in the mailbox is labelled or marked read; how far it was read
+ * is kept in our own table (gmail_inbox_checks).
  */
 export const GMAIL_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 

@@ -126,17 +126,17 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     readFailures: [] as { status: number; reason?: string }[],
     /**
      * The person's mailbox, by subject: push RFC 5322 messages into it as Gmail receiving them
-     * (labels INBOX and UNREAD, received now unless `receivedAt` says when).
+     * now (labels INBOX and UNREAD).
      */
     inbox(sub: string) {
       return {
-        push(raw: string | Buffer, options: { receivedAt?: Date } = {}) {
+        push(raw: string | Buffer) {
           received.push({
             sub,
             message: {
               id: randomBytes(8).toString('hex'),
               raw: Buffer.from(raw),
-              internalDate: options.receivedAt?.getTime() ?? Date.now(),
+              internalDate: Date.now(),
               labelIds: ['INBOX', 'UNREAD'],
             },
           });
