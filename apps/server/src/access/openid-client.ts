@@ -9,6 +9,14 @@ export const LOCAL_ISSUER_PATH = '/oidc';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const SIGN_IN_SCOPE = 'openid email profile';
+/**
+ * Reading the person's own Gmail, where replies to their merges and Gmail's bounces arrive
+ * (inbound/gmail-inbound.ts). Asked together with compose, with Google only: a sender who lets
+ * Mergeboard write mail from their Gmail expects it to see what comes back, as YAMM and GMass do.
+ * readonly, not modify: nothing in the mailbox is labelled or marked read; how far it was read
+ * is kept in our own table (gmail_inbox_checks).
+ */
+export const GMAIL_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 
 /** What the browser must bring back with the code: kept in a signed, httpOnly cookie. */
 export interface PendingAuthorization {
@@ -159,9 +167,11 @@ export function createOpenIdClient(options: {
       sheets?: boolean;
     }) {
       const sheets = request.sheets === true && config.signIn.provider === 'google';
+      const inbox = request.compose === true && config.signIn.provider === 'google';
       const scopes = [
         SIGN_IN_SCOPE,
         ...(request.compose ? [COMPOSE_SCOPE] : []),
+        ...(inbox ? [GMAIL_READ_SCOPE] : []),
         ...(sheets ? [SHEETS_READONLY_SCOPE] : []),
       ];
       const configuration = await discover();

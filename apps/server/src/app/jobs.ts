@@ -1,5 +1,10 @@
 import { seatDriftJob, syncBillingCustomerJob } from '../features/billing';
-import { classifyInboundWhenNeeded, receiveInbound, simulatedMailJob } from '../features/inbound';
+import {
+  classifyInboundWhenNeeded,
+  gmailInboundJob,
+  receiveInbound,
+  simulatedMailJob,
+} from '../features/inbound';
 import { deliverMailJob } from '../features/mail';
 import { mergeQuotaResetJob, mergeReaperJob, mergeSendJob } from '../features/merge-engine';
 import type { Config } from '../config/config';
@@ -17,6 +22,7 @@ export const jobs: readonly JobDefinition[] = [
   mergeReaperJob,
   mergeQuotaResetJob,
   simulatedMailJob(receiveInbound(classifyInboundWhenNeeded)),
+  gmailInboundJob(receiveInbound(classifyInboundWhenNeeded)),
 ];
 
 /** The product's jobs and those of the embedded parts this configuration runs. */

@@ -16,9 +16,21 @@ interface FakeGmailDraft {
   /** The message exactly as sent: base64url RFC 2822. */
   raw: string;
   accessToken: string;
+  /** When Gmail took it (its internalDate), in epoch milliseconds. */
+  at: number;
+}
+
+/** A message in a person's stand-in Gmail: received (INBOX), sent or a draft. */
+interface FakeGmailMessage {
+  id: string;
+  raw: Buffer;
+  internalDate: number;
+  labelIds: string[];
 }
 
 const GMAIL_COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
+const GMAIL_READONLY = 'https://www.googleapis.com/auth/gmail.readonly';
+const GMAIL_MESSAGES_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages';
 const SHEETS_READONLY = 'https://www.googleapis.com/auth/spreadsheets.readonly';
 const SHEETS_API = 'https://sheets.googleapis.com/v4/spreadsheets/';
 
@@ -70,8 +82,8 @@ function gmailError(status: number): unknown {
 
 /**
  * A stand-in for Google's servers as our server reaches them: the OpenID endpoints (discovery,
- * JWKS, token — authorization code and refresh grants), the Gmail API's drafts.create and
- * messages.send, and the
+ * JWKS, token — authorization code and refresh grants), the Gmail API's drafts.create,
+ * messages.send, and messages.list and messages.get over the person's mailbox, and the
  * Sheets API's spreadsheets.get and values.get. It
  * checks what Google checks (client, code, PKCE verifier, refresh token, bearer token and its
  * scope), signs id tokens with its own key so the server's id-token checks run for real, and
@@ -108,7 +120,31 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     failures: [] as number[],
     /** The bearer token of every drafts.create and messages.send request, accepted or not. */
     requests: [] as { accessToken: string; status: number }[],
+    /** Every messages.list and messages.get request (the mailbox read), with its answer's status. */
+    reads: [] as { url: string; status: number }[],
+    /** Statuses (with a Gmail error reason) to answer instead of the next reads, in order. */
+    readFailures: [] as { status: number; reason?: string }[],
+    /**
+     * The person's mailbox, by subject: push RFC 5322 messages into it as Gmail receiving them
+     * now (labels INBOX and UNREAD).
+     */
+    inbox(sub: string) {
+      return {
+        push(raw: string | Buffer) {
+          received.push({
+            sub,
+            message: {
+              id: randomBytes(8).toString('hex'),
+              raw: Buffer.from(raw),
+              internalDate: Date.now(),
+              labelIds: ['INBOX', 'UNREAD'],
+            },
+          });
+        },
+      };
+    },
   };
+  const received: { sub: string; message: FakeGmailMessage }[] = [];
   /** Sheets API: the spreadsheets it holds by id, and every request's URL with its answer. */
   const sheetsApi = {
     files: new Map<string, FakeGoogleSheet>(),
@@ -257,6 +293,7 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       sub: holder.person.sub,
       raw,
       accessToken,
+      at: Date.now(),
     };
     if (kind === 'send') {
       gmail.sent.push(draft);
@@ -267,6 +304,99 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
       id: draft.id,
       message: { id: draft.messageId, threadId: draft.messageId, labelIds: ['DRAFT'] },
     });
+  }
+
+  /** Everything in the person's Gmail: what they received, sent and drafted, newest first. */
+  function mailboxOf(sub: string): FakeGmailMessage[] {
+    const written = (list: FakeGmailDraft[], label: string, id: (draft: FakeGmailDraft) => string) =>
+      list
+        .filter((draft) => draft.sub === sub)
+        .map((draft) => ({
+          id: id(draft),
+          raw: Buffer.from(draft.raw, 'base64url'),
+          internalDate: draft.at,
+          labelIds: [label],
+        }));
+    return [
+      ...received.filter((entry) => entry.sub === sub).map((entry) => entry.message),
+      ...written(gmail.sent, 'SENT', (draft) => draft.messageId),
+      ...written(gmail.drafts, 'DRAFT', (draft) => draft.messageId),
+    ].sort((a, b) => b.internalDate - a.internalDate);
+  }
+
+  /**
+   * The search terms of messages.list's `q` the stand-in understands (`after:` in epoch seconds,
+   * `in:`/`-in:` a label); anything else is a 400, so a query Gmail would read otherwise is caught.
+   */
+  function matcher(q: string): ((message: FakeGmailMessage) => boolean) | null {
+    const tests: ((message: FakeGmailMessage) => boolean)[] = [];
+    for (const term of q.split(/\s+/).filter(Boolean)) {
+      const after = /^after:(\d+)$/.exec(term);
+      const label = /^(-?)in:(inbox|sent|drafts)$/.exec(term);
+      if (after) tests.push((message) => message.internalDate >= Number(after[1]) * 1000);
+      else if (label) {
+        const name = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT' }[
+          label[2] as 'inbox' | 'sent' | 'drafts'
+        ];
+        tests.push((message) => message.labelIds.includes(name) !== (label[1] === '-'));
+      } else return null;
+    }
+    return (message) => tests.every((test) => test(message));
+  }
+
+  /**
+   * users.messages.list (q, maxResults, pageToken; newest first) and users.messages.get
+   * (format=minimal or raw) over the person's mailbox: a valid token (else 401) with
+   * gmail.readonly (else 403 insufficientPermissions, as Gmail answers a compose-only token).
+   */
+  function readMailbox(url: URL, headers: Headers): Response {
+    const answer = (status: number, payload: unknown) => {
+      gmail.reads.push({ url: url.href, status });
+      return json(payload, status);
+    };
+    const failure = gmail.readFailures.shift();
+    if (failure) {
+      const body = gmailError(failure.status) as { error: { errors: { reason: string }[] } };
+      if (failure.reason) body.error.errors[0]!.reason = failure.reason;
+      return answer(failure.status, body);
+    }
+    const accessToken = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
+    const holder = accessTokens.get(accessToken);
+    if (!holder || holder.expiresAt <= Date.now()) return answer(401, gmailError(401));
+    if (!granted.get(holder.person.sub)?.has(GMAIL_READONLY)) return answer(403, gmailError(403));
+    const mailbox = mailboxOf(holder.person.sub);
+    const id = url.pathname.slice(new URL(GMAIL_MESSAGES_URL).pathname.length + 1);
+    if (id === '') {
+      const matches = matcher(url.searchParams.get('q') ?? '');
+      if (!matches)
+        return answer(400, { error: { code: 400, message: 'Invalid query', status: 'INVALID_ARGUMENT' } });
+      const size = Math.min(Number(url.searchParams.get('maxResults') ?? 100), 500);
+      const from = Number(url.searchParams.get('pageToken') ?? 0);
+      const found = mailbox.filter(matches);
+      const page = found.slice(from, from + size);
+      return answer(200, {
+        ...(page.length > 0
+          ? { messages: page.map((message) => ({ id: message.id, threadId: message.id })) }
+          : {}),
+        ...(from + size < found.length ? { nextPageToken: String(from + size) } : {}),
+        resultSizeEstimate: found.length,
+      });
+    }
+    const message = mailbox.find((candidate) => candidate.id === id);
+    if (!message) return answer(404, gmailError(404));
+    const minimal = {
+      id: message.id,
+      threadId: message.id,
+      labelIds: message.labelIds,
+      snippet: '',
+      historyId: '1',
+      internalDate: String(message.internalDate),
+      // Gmail's estimate is of the message, not of its base64url in the answer.
+      sizeEstimate: message.raw.length,
+    };
+    if (url.searchParams.get('format') === 'raw')
+      return answer(200, { ...minimal, raw: message.raw.toString('base64url') });
+    return answer(200, minimal);
   }
 
   /**
@@ -343,6 +473,12 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     if (url.href === GMAIL_SEND_URL && init?.method === 'POST')
       return writeMessage('send', headers, String(init.body));
     if (url.href.startsWith(SHEETS_API) && (init?.method ?? 'GET') === 'GET') return readSheets(url, headers);
+    if (
+      url.origin + url.pathname !== GMAIL_SEND_URL &&
+      url.href.startsWith(GMAIL_MESSAGES_URL) &&
+      (init?.method ?? 'GET') === 'GET'
+    )
+      return readMailbox(url, headers);
     return json({ error: 'not_found' }, 404);
   }) as typeof fetch;
 
@@ -355,7 +491,7 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
     approve(
       authorizationUrl: string,
       person: FakeGooglePerson,
-      options: { declineCompose?: boolean } = {},
+      options: { declineCompose?: boolean; declineInboxRead?: boolean } = {},
     ): { code: string; state: string; iss: string } {
       const params = new URL(authorizationUrl).searchParams;
       const code = randomUUID();
@@ -363,7 +499,8 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
         .split(/\s+/)
         .filter(Boolean)
         .map((scope) => SCOPE_NAMES[scope] ?? scope)
-        .filter((scope) => !(options.declineCompose && scope === GMAIL_COMPOSE));
+        .filter((scope) => !(options.declineCompose && scope === GMAIL_COMPOSE))
+        .filter((scope) => !(options.declineInboxRead && scope === GMAIL_READONLY));
       codes.set(code, {
         person,
         nonce: params.get('nonce')!,
@@ -374,6 +511,10 @@ export async function createFakeGoogle(clientId: string, clientSecret: string) {
         includeGranted: params.get('include_granted_scopes') === 'true',
       });
       return { code, state: params.get('state')!, iss: issuer };
+    },
+    /** The person takes back one scope at myaccount.google.com: their tokens no longer carry it. */
+    withdrawScope(sub: string, scope: string) {
+      granted.get(sub)?.delete(scope);
     },
     /** The person removes this app at myaccount.google.com: every token stops working. */
     revoke(sub: string) {

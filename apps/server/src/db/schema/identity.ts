@@ -100,6 +100,12 @@ export const googleGrants = pgTable('google_grants', {
   accessTokenExpiresAt: timestamptz('access_token_expires_at').notNull(),
   /** The scopes Google last said it granted (space-separated), for diagnosis. */
   scope: text('scope').notNull(),
+  /**
+   * When a sign-in's token response named gmail.readonly (asked with compose): the sender's own
+   * inbox is then read for replies and bounces (inbound/gmail-inbound.ts). Cleared when Gmail
+   * refuses that read, or a refresh no longer names the scope; the compose grant stays.
+   */
+  inboxReadGrantedAt: timestamptz('inbox_read_granted_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

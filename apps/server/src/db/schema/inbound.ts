@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { campaignRecipients } from './campaigns';
-import { createdAt, oneOf } from './columns';
+import { createdAt, oneOf, timestamptz, updatedAt } from './columns';
+import { users } from './identity';
 import { workspaces } from './workspaces';
 
 /** What an applied inbound message was (features/inbound/inbound-event.ts, less 'ignored'). */
@@ -43,3 +45,24 @@ export const inboundMessages = pgTable(
     check('inbound_messages_kind_check', oneOf(t.kind, INBOUND_MESSAGE_KINDS)),
   ],
 );
+
+/**
+ * How far a sender's own Gmail has been read for replies and bounces (inbound/gmail-inbound.ts):
+ * one row per sender, written at their first check. Everything Gmail received before
+ * `checked_until` has been handled (a later check lists again from an hour earlier, for mail
+ * Gmail shows late); `recent_message_ids` are the Gmail ids handled in that overlap, so they are
+ * not fetched twice. `next_check_at` is when the sender is due and doubles as the lease of the
+ * check under way, so two workers never read one inbox at once.
+ */
+export const gmailInboxChecks = pgTable('gmail_inbox_checks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  checkedUntil: timestamptz('checked_until').notNull(),
+  recentMessageIds: text('recent_message_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  nextCheckAt: timestamptz('next_check_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});

@@ -2,12 +2,17 @@ import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { googleGrants, identities } from '../../db/schema';
 import { openSecret, sealSecret, type GrantKey } from '../../lib/grant-cipher';
-import type { GoogleTokens } from '../../access/openid-client';
+import { GMAIL_READ_SCOPE, type GoogleTokens } from '../../access/openid-client';
+
+/** Whether a token response's space-separated `scope` names gmail.readonly. */
+const namesInboxRead = (scope: string) => scope.split(/\s+/).includes(GMAIL_READ_SCOPE);
 
 /**
  * Keeps the tokens of a Google sign-in that granted the compose scope, sealed and bound to the
  * identity. A response without a refresh token (Google sends one on offline consent only) keeps
- * the one already held.
+ * the one already held. The read grant follows what this response names: Google answers every
+ * scope granted so far (include_granted_scopes), so a response without gmail.readonly means the
+ * person left that box unticked or took it back.
  */
 export async function saveGoogleGrant(
   tx: Db | Tx,
@@ -21,6 +26,7 @@ export async function saveGoogleGrant(
     accessToken: sealSecret(key, tokens.accessToken, identityId),
     accessTokenExpiresAt: tokens.accessTokenExpiresAt,
     scope: tokens.scope,
+    inboxReadGrantedAt: namesInboxRead(tokens.scope) ? new Date() : null,
   };
   await tx
     .insert(googleGrants)
@@ -32,6 +38,7 @@ export async function saveGoogleGrant(
         accessToken: values.accessToken,
         accessTokenExpiresAt: values.accessTokenExpiresAt,
         scope: values.scope,
+        inboxReadGrantedAt: values.inboxReadGrantedAt,
         updatedAt: new Date(),
       },
     });
@@ -80,6 +87,8 @@ export async function storeRefreshedGoogleTokens(
         ? {}
         : { refreshToken: sealSecret(key, tokens.refreshToken, identityId) }),
       ...(tokens.scope ? { scope: tokens.scope } : {}),
+      // A refresh never grants the read scope anew, but one that no longer names it ends it.
+      ...(tokens.scope && !namesInboxRead(tokens.scope) ? { inboxReadGrantedAt: null } : {}),
       updatedAt: new Date(),
     })
     .where(eq(googleGrants.identityId, identityId))
@@ -125,4 +134,15 @@ export async function forgetGoogleGrant(
         ),
       );
   });
+}
+
+/**
+ * Forgets the read grant alone (Gmail refused to let the inbox be read): the sender's inbox is no
+ * longer checked until a compose sign-in grants gmail.readonly again; sending and drafts go on.
+ */
+export async function forgetInboxReadGrant(db: Db, identityId: string): Promise<void> {
+  await db
+    .update(googleGrants)
+    .set({ inboxReadGrantedAt: null, updatedAt: new Date() })
+    .where(eq(googleGrants.identityId, identityId));
 }

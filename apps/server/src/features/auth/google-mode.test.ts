@@ -66,12 +66,12 @@ describe('sign-in with Google (Google stood in for at the edge)', () => {
     expect(res.statusCode).not.toBe(200);
   });
 
-  it('AUTH-001 AUTH-019 sends the browser to Google with PKCE, and the compose scope when asked', async () => {
+  it('AUTH-001 AUTH-019 sends the browser to Google with PKCE, and the compose scope (with reading the inbox it sends from) when asked', async () => {
     const { location, res } = await signIn({ sub: 'g-1', email: 'owner@acme.example', name: 'Olivia Owner' });
     expect(location.origin + location.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(location.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(location.searchParams.get('scope')).toBe(
-      'openid email profile https://www.googleapis.com/auth/gmail.compose',
+      'openid email profile https://www.googleapis.com/auth/gmail.compose https://www.googleapis.com/auth/gmail.readonly',
     );
     expect(location.searchParams.get('include_granted_scopes')).toBe('true');
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');

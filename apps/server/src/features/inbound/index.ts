@@ -14,6 +14,7 @@ export {
 } from './apply-inbound-event';
 export { isSimulatedAddress, simulateMailbox, type Simulation } from './mailbox-simulator';
 export { enqueueSimulatedMail, simulatedMailJob, SIMULATED_MAIL_JOB } from './simulated-mail-job';
+export { checkGmailInboxes, gmailInboundJob, GMAIL_INBOUND_JOB } from './gmail-inbound-job';
 export {
   classifyInboundWhenNeeded,
   receiveInbound,

@@ -10,6 +10,8 @@ export interface InboundContext {
   database: Database;
   config: Config;
   logger?: Pick<FastifyBaseLogger, 'info'> | undefined;
+  /** The user whose own mailbox the message was read from (the Gmail path): only their merges' rows match. */
+  mailboxOf?: string | undefined;
 }
 
 /** One message that came back, as bytes and envelope, entering the inbound path. */
@@ -27,10 +29,11 @@ export type ClassifyInbound = (raw: Buffer, envelope: InboundEnvelope) => Promis
  * whatever brought the message (the mailbox simulator, an IMAP mailbox, the Gmail API).
  */
 export function receiveInbound(classify: ClassifyInbound): InboundHandler {
-  return async (raw, envelope, { database, config, logger }) => {
+  return async (raw, envelope, { database, config, logger, mailboxOf }) => {
     const event = await classify(raw, envelope);
     await applyInboundEvent(database.db, trackingTokens(config.SESSION_SECRET), event, {
       ...(logger ? { logger } : {}),
+      ...(mailboxOf ? { mailboxOf } : {}),
     });
   };
 }
