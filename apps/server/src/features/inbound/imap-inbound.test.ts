@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeSendJob } from '../merge-engine';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -190,6 +191,20 @@ describe('reading the bounce mailbox over IMAP (issue 25, INBOUND_IMAP_URL)', ()
     await expect.poll(() => statusOf('bounce+5@simulator.test'), SOON).toBe('BOUNCED');
     expect(logs.some((log) => log.message.includes('reconnecting'))).toBe(true);
     expect(imap.connections()).toBe(1);
+  });
+
+  it('stops at once while a server that never greets keeps it connecting', async () => {
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const connecting = startReader({ ...imap, mailbox: { ...imap.mailbox, port } });
+    await expect.poll(() => held.size, SOON).toBe(1);
+    const asked = Date.now();
+    await connecting.stop();
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    for (const socket of held) socket.destroy();
+    silent.close();
   });
 
   it('polls a server without IDLE, and stops cleanly, logged out', async () => {

@@ -20,7 +20,10 @@ const IMAP_SCAN_LOCK_ID = 727_025;
 export interface ImapReaderTiming {
   /** Without IDLE, how often the mailbox is searched for new mail. */
   pollSeconds: number;
-  /** With IDLE, how often it is searched anyway: retries what failed, and covers a lost notice. */
+  /**
+   * With IDLE, how often it is searched anyway: retries what failed, covers a lost notice, and
+   * renews IDLE before imapflow's 5-minute socket timeout would end it (servers drop it at 30).
+   */
   rescanSeconds: number;
   /** Reconnection waits double from this after each failed attempt… */
   firstBackoffSeconds: number;
@@ -30,7 +33,7 @@ export interface ImapReaderTiming {
 
 export const DEFAULT_IMAP_TIMING: ImapReaderTiming = {
   pollSeconds: 30,
-  rescanSeconds: 300,
+  rescanSeconds: 240,
   firstBackoffSeconds: 1,
   maxBackoffSeconds: 300,
 };
@@ -85,13 +88,14 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
   // One per connection, so a late notice from a closed one cannot cut the next wait short.
   let alarm = new Alarm();
   const backoff = new Alarm();
+  let current: ImapFlow | null = null;
 
   const run = async () => {
     let failures = 0;
     while (!stopped) {
       const connectionAlarm = new Alarm();
       alarm = connectionAlarm;
-      const client = new ImapFlow({
+      const client: ImapFlow = new ImapFlow({
         host: options.mailbox.host,
         port: options.mailbox.port,
         secure: options.mailbox.secure,
@@ -106,6 +110,7 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
       client.on('error', (error: Error) => logger.warn({ err: error }, 'IMAP connection error'));
       client.on('exists', () => connectionAlarm.ring());
       client.on('close', () => connectionAlarm.ring());
+      current = client;
       try {
         await client.connect();
         await client.mailboxOpen(options.mailbox.mailbox);
@@ -141,6 +146,9 @@ export function startImapReader(options: ImapReaderOptions): ImapReader {
   return {
     stop: async () => {
       stopped = true;
+      // A connection still being made (a server that does not answer) would hold the worker's
+      // stop for imapflow's connection timeout; one in use finishes its message and logs out.
+      if (current && !current.usable) current.close();
       alarm.ring();
       backoff.ring();
       await running;
