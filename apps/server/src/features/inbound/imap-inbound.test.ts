@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeSendJob } from '../merge-engine';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startImapTestServer, type ImapTestServer } from '../../testing/imap-test-server';
+import { testingPostgres } from '../../testing/test-database';
 import { PEOPLE_HEADER, sendNow, senderWorld, sheetFixture } from '../../testing/merge-test-kit';
 import { MAX_INBOUND_BYTES, classifyInbound } from './classify-inbound';
 import { startImapReader, type ImapReader } from './imap-inbound';
@@ -192,6 +193,39 @@ describe('reading the bounce mailbox over IMAP (issue 25, INBOUND_IMAP_URL)', ()
     expect(logs.some((log) => log.message.includes('reconnecting'))).toBe(true);
     expect(imap.connections()).toBe(1);
   });
+
+  it.skipIf(!testingPostgres())(
+    'two workers on one mailbox scan in turn, so each message is handled once (PostgreSQL advisory lock)',
+    async () => {
+      const shared = await startImapTestServer();
+      const handled = new Map<string, number>();
+      const counting: InboundHandler = async (raw) => {
+        const id = /Message-ID: (\S+)/.exec(raw.toString())![1]!;
+        handled.set(id, (handled.get(id) ?? 0) + 1);
+        // Slow enough that two unlocked scans would both find the message unseen.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      for (let i = 1; i <= 6; i++)
+        shared.deliver(`Subject: ${i}\r\nMessage-ID: <m${i}@x.example>\r\n\r\nhi\r\n`);
+      const workers = [1, 2].map(() =>
+        startImapReader({
+          mailbox: shared.mailbox,
+          handle: counting,
+          context: { database: t.database, config: t.context.config },
+          logger,
+          timing: FAST,
+        }),
+      );
+      try {
+        await expect.poll(() => shared.messages().every((message) => message.seen), SOON).toBe(true);
+        await expect.poll(() => shared.connections(), SOON).toBe(2);
+        expect([...handled.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+      } finally {
+        await Promise.all(workers.map((worker) => worker.stop()));
+        await shared.close();
+      }
+    },
+  );
 
   it('stops at once while a server that never greets keeps it connecting', async () => {
     const held = new Set<Socket>();
