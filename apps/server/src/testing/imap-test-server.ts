@@ -34,6 +34,9 @@ export async function startImapTestServer(options: { idle?: boolean } = {}) {
   const sockets = new Set<Socket>();
   let bytesSent = 0;
   server.server.on('connection', (socket: Socket) => {
+    // hoodiecrow writes a response in many small pieces; with Nagle's algorithm each command
+    // would wait out the client's delayed ACK (40 ms).
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on('close', () => {
       bytesSent += socket.bytesWritten;

@@ -198,6 +198,29 @@ describe('reading the bounce mailbox over IMAP (issue 25, INBOUND_IMAP_URL)', ()
     await expect.poll(() => imap.connections(), SOON).toBe(1);
   });
 
+  it('reads a backlog longer than one FETCH of sizes, every message handed over once and flagged seen', async () => {
+    const backlog = await startImapTestServer();
+    for (let i = 1; i <= 205; i++)
+      backlog.deliver(`Subject: ${i}\r\nMessage-ID: <n${i}@x.example>\r\n\r\nhi\r\n`);
+    let handed = 0;
+    const backlogReader = startImapReader({
+      mailbox: backlog.mailbox,
+      handle: async () => {
+        handed += 1;
+      },
+      context: { database: t.database, config: t.context.config },
+      logger,
+      timing: FAST,
+    });
+    try {
+      await expect.poll(() => backlog.messages().every((message) => message.seen), SOON).toBe(true);
+      expect(handed).toBe(205);
+    } finally {
+      await backlogReader.stop();
+      await backlog.close();
+    }
+  });
+
   it.skipIf(!testingPostgres())(
     'two workers on one mailbox scan in turn, so each message is handled once (PostgreSQL advisory lock)',
     async () => {

@@ -3,6 +3,9 @@ import type pino from 'pino';
 import { MAX_INBOUND_BYTES } from './classify-inbound';
 import type { InboundContext, InboundHandler } from './receive-inbound';
 
+/** UIDs whose sizes one FETCH asks for: a backlog of thousands goes in commands of bounded length. */
+const SIZES_PER_FETCH = 200;
+
 export type ReaderLogger = Pick<pino.Logger, 'info' | 'warn'>;
 
 export interface ScanOptions {
@@ -22,13 +25,20 @@ export interface ScanOptions {
  * the classifier itself never throws, so only a transient failure can leave one behind.
  */
 export async function scanUnseen(client: ImapFlow, options: ScanOptions): Promise<void> {
-  const { handle, context, logger, stopping } = options;
+  const { stopping } = options;
   const unseen = await client.search({ seen: false }, { uid: true });
-  if (!unseen || unseen.length === 0) return;
+  if (!unseen) return;
+  for (let start = 0; start < unseen.length && !stopping(); start += SIZES_PER_FETCH) {
+    await readBatch(client, unseen.slice(start, start + SIZES_PER_FETCH), options);
+  }
+}
+
+async function readBatch(client: ImapFlow, uids: number[], options: ScanOptions): Promise<void> {
+  const { handle, context, logger, stopping } = options;
   // Sizes first, sources one at a time: an oversized message is never downloaded, and no
   // command may run while a fetch is being iterated.
   const listed: { uid: number; size: number }[] = [];
-  for await (const message of client.fetch(unseen, { uid: true, size: true }, { uid: true })) {
+  for await (const message of client.fetch(uids, { uid: true, size: true }, { uid: true })) {
     listed.push({ uid: message.uid, size: message.size ?? 0 });
   }
   for (const { uid, size } of listed) {
