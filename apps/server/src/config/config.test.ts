@@ -171,6 +171,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...env, INBOUND_IMAP_URL: 'https://u:p@imap.example.com' })).toThrow(
       /INBOUND_IMAP_URL: must be an imap/,
     );
+    expect(() => loadConfig({ ...env, INBOUND_IMAP_URL: 'imaps://u:p@imap.example.com:99999' })).toThrow(
+      /INBOUND_IMAP_URL: must be a valid URL/,
+    );
     const { INBOUND_DOMAIN: _, ...withoutDomain } = env;
     expect(() => loadConfig({ ...withoutDomain, INBOUND_IMAP_URL: 'imaps://u:p@imap.example.com' })).toThrow(
       /INBOUND_IMAP_URL is set but INBOUND_DOMAIN is not/,

@@ -62,6 +62,7 @@ const envSchema = z.object({
   INBOUND_IMAP_URL: z
     .string()
     .regex(/^imaps?:\/\/[^/]+@[^/]+/, 'must be an imap:// or imaps:// URL with user and password')
+    .refine((url) => URL.canParse(url), 'must be a valid URL')
     .optional(),
   /** SMTP connections a merge worker keeps open at once (nodemailer's pool). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
