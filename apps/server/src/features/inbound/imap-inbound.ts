@@ -31,7 +31,7 @@ export interface ImapReaderTiming {
   maxBackoffSeconds: number;
 }
 
-export const DEFAULT_IMAP_TIMING: ImapReaderTiming = {
+const DEFAULT_IMAP_TIMING: ImapReaderTiming = {
   pollSeconds: 30,
   rescanSeconds: 240,
   firstBackoffSeconds: 1,
