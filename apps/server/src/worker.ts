@@ -14,10 +14,18 @@ export async function startWorker(config: Config): Promise<Stoppable> {
   const database = await openMigrated(config);
   await seedDemoIfWanted(config, database, logger);
   const queue = await startQueue({ database, config, logger, work: true, jobs: await jobsFor(config) });
+  // imapflow loads only where a bounce mailbox is configured.
+  const bounceMailbox = config.inboundImap
+    ? (await import('./features/inbound/imap-inbound')).readBounceMailbox(config.inboundImap, {
+        database,
+        config,
+        logger,
+      })
+    : null;
   let stopping: Promise<void> | null = null;
   const stop = () => {
-    // Let running jobs end, then close the database.
-    stopping ??= queue.stop().then(() => database.close());
+    // Let running jobs and the message in hand end, then close the database.
+    stopping ??= Promise.all([queue.stop(), bounceMailbox?.stop()]).then(() => database.close());
     return stopping;
   };
   return { stop };

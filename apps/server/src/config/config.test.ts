@@ -138,7 +138,46 @@ describe('configuration from the environment', () => {
     // Mail that leaves by SMTP keeps the sender's return path until an INBOUND_DOMAIN is read.
     const smtp = { ...env, SMTP_URL: 'smtp://mail.example:25' };
     expect(loadConfig(smtp).inboundDomain).toBeNull();
-    expect(loadConfig({ ...smtp, INBOUND_DOMAIN: 'bounces.example.com' }).inboundDomain).toBe('bounces.example.com');
+    expect(loadConfig({ ...smtp, INBOUND_DOMAIN: 'bounces.example.com' }).inboundDomain).toBe(
+      'bounces.example.com',
+    );
+  });
+  it('reads the bounce mailbox named by INBOUND_IMAP_URL, only with an INBOUND_DOMAIN', () => {
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')),
+      INBOUND_DOMAIN: 'bounces.example.com',
+    };
+    expect(loadConfig(env).inboundImap).toBeNull();
+    expect(
+      loadConfig({
+        ...env,
+        INBOUND_IMAP_URL: 'imaps://bounce%40example.com:p%2Fss@imap.example.com/Bounces%2FIn',
+      }).inboundImap,
+    ).toEqual({
+      host: 'imap.example.com',
+      port: 993,
+      secure: true,
+      user: 'bounce@example.com',
+      pass: 'p/ss',
+      mailbox: 'Bounces/In',
+    });
+    expect(
+      loadConfig({ ...env, INBOUND_IMAP_URL: 'imap://u:p@imap.example.com:1143' }).inboundImap,
+    ).toMatchObject({
+      port: 1143,
+      secure: false,
+      mailbox: 'INBOX',
+    });
+    expect(() => loadConfig({ ...env, INBOUND_IMAP_URL: 'https://u:p@imap.example.com' })).toThrow(
+      /INBOUND_IMAP_URL: must be an imap/,
+    );
+    expect(() => loadConfig({ ...env, INBOUND_IMAP_URL: 'imaps://u:p@imap.example.com:99999' })).toThrow(
+      /INBOUND_IMAP_URL: must be a valid URL/,
+    );
+    const { INBOUND_DOMAIN: _, ...withoutDomain } = env;
+    expect(() => loadConfig({ ...withoutDomain, INBOUND_IMAP_URL: 'imaps://u:p@imap.example.com' })).toThrow(
+      /INBOUND_IMAP_URL is set but INBOUND_DOMAIN is not/,
+    );
   });
   it('refuses to start the payment sandbox on an https:// PUBLIC_URL unless PAYMENTS_SANDBOX=allow', () => {
     // Google is configured, so only the payments are left to the sandbox (the probe's case).

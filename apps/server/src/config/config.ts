@@ -54,6 +54,16 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a domain name')
     .transform((domain) => domain.toLowerCase())
     .optional(),
+  /**
+   * The mailbox INBOUND_DOMAIN's mail lands in, read by the worker over IMAP:
+   * `imaps://user:password@host:993/INBOX` (imap:// for plain or STARTTLS; URL-encoded
+   * credentials; the path names the mailbox, INBOX when absent). Needs INBOUND_DOMAIN.
+   */
+  INBOUND_IMAP_URL: z
+    .string()
+    .regex(/^imaps?:\/\/[^/]+@[^/]+/, 'must be an imap:// or imaps:// URL with user and password')
+    .refine((url) => URL.canParse(url), 'must be a valid URL')
+    .optional(),
   /** SMTP connections a merge worker keeps open at once (nodemailer's pool). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
   /** Messages per second a merge worker hands to SMTP at most; unset is as fast as the server takes them. */
@@ -135,6 +145,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_
    * bounces, or a relay's MAIL FROM check, to a domain nobody reads.
    */
   inboundDomain: string | null;
+  /** The bounce and reply mailbox the worker reads (INBOUND_IMAP_URL), or null. */
+  inboundImap: ImapMailbox | null;
   /** The From header of outgoing mail (MAIL_FROM or its default). */
   mailFrom: string;
   /** Google when its client is configured, else the built-in issuer under /oidc. */
@@ -154,6 +166,42 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'LOG_LEVEL' | 'LOG_
 }
 
 export class ConfigError extends Error {}
+
+export interface ImapMailbox {
+  host: string;
+  port: number;
+  /** TLS from the start (imaps://); else plain, upgraded with STARTTLS where the server offers it. */
+  secure: boolean;
+  user: string;
+  pass: string;
+  mailbox: string;
+}
+
+/**
+ * INBOUND_IMAP_URL, taken apart. The mailbox only receives what is sent to INBOUND_DOMAIN, so a
+ * mailbox without one would be read for mail that never comes: a mistake worth stopping for.
+ */
+function inboundImapOf(env: Env): ImapMailbox | null {
+  if (!env.INBOUND_IMAP_URL) return null;
+  if (!env.INBOUND_DOMAIN) {
+    throw new ConfigError(
+      'Refusing to start: INBOUND_IMAP_URL is set but INBOUND_DOMAIN is not, so merge messages would ' +
+        "keep the sender's return path and no bounce would reach that mailbox. Set INBOUND_DOMAIN to " +
+        'the domain whose mail lands in it.',
+    );
+  }
+  const url = new URL(env.INBOUND_IMAP_URL);
+  const secure = url.protocol === 'imaps:';
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    user: decodeURIComponent(url.username),
+    pass: decodeURIComponent(url.password),
+    mailbox: mailbox || 'INBOX',
+  };
+}
 
 function parseEnv(env: NodeJS.ProcessEnv): Env {
   // `FOO=` in a shell or compose file means "not set", not "set to nothing".
@@ -261,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundDomain:
       parsed.INBOUND_DOMAIN ??
       (parsed.SMTP_URL || signIn.provider === 'google' ? null : new URL(publicUrl).hostname),
+    inboundImap: inboundImapOf(parsed),
     mailFrom:
       parsed.MAIL_FROM ??
       `"${parsed.PRODUCT_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
