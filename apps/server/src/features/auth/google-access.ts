@@ -88,3 +88,36 @@ export function googleAccessFor(
     },
   };
 }
+
+/**
+ * A call to a Google API with the person's grant: made with the kept access token; refused (401),
+ * the token is refreshed and the call made once more; refused again, the grant is forgotten
+ * (ComposeGrantLost). Any other answer is the caller's to read.
+ */
+export async function callWithGrant(
+  access: GoogleAccess,
+  call: (token: string) => Promise<Response>,
+): Promise<Response> {
+  const first = await access.accessToken();
+  let response = await call(first.token);
+  if (response.status === 401 && !first.refreshed) {
+    await response.body?.cancel();
+    response = await call(await access.refresh());
+  }
+  if (response.status === 401) {
+    await response.body?.cancel();
+    await access.forget();
+    throw new ComposeGrantLost('Google refused the refreshed access token');
+  }
+  return response;
+}
+
+/** The reasons of a Google API error answer (its `errors` and `details`); none without such a body. */
+export async function refusalReasons(response: Response): Promise<string[]> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { errors?: { reason?: unknown }[]; details?: { reason?: unknown }[] };
+  } | null;
+  return [...(body?.error?.errors ?? []), ...(body?.error?.details ?? [])]
+    .map((entry) => entry.reason)
+    .filter((reason): reason is string => typeof reason === 'string');
+}

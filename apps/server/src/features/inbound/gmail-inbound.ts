@@ -5,10 +5,12 @@ import type { Database, Db } from '../../db/client';
 import { createOpenIdClient } from '../../access/openid-client';
 import { createTokenKeys } from '../../access/tokens';
 import {
+  callWithGrant,
   ComposeGrantLost,
   forgetInboxReadGrant,
   googleAccessFor,
   GoogleUnavailable,
+  refusalReasons,
   type GoogleAccess,
 } from '../auth';
 import { MAX_INBOUND_BYTES } from './classify-inbound';
@@ -50,15 +52,6 @@ class GmailLater extends Error {}
 /** Gmail refused to let the inbox be read: the read grant is forgotten. */
 class ReadGrantLost extends Error {}
 
-async function refusalReasons(response: Response): Promise<string[]> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { errors?: { reason?: unknown }[]; details?: { reason?: unknown }[] };
-  } | null;
-  return [...(body?.error?.errors ?? []), ...(body?.error?.details ?? [])]
-    .map((entry) => entry.reason)
-    .filter((reason): reason is string => typeof reason === 'string');
-}
-
 /**
  * A GET of the Gmail API with the sender's grant, answering the JSON, or null for a message gone
  * meanwhile (404). A refused token is refreshed once; refused again, the whole grant is forgotten
@@ -76,17 +69,7 @@ function gmailReader(access: GoogleAccess, identityId: string, db: Db) {
     }
   };
   return async (url: string): Promise<unknown> => {
-    const first = await access.accessToken();
-    let response = await get(url, first.token);
-    if (response.status === 401 && !first.refreshed) {
-      await response.body?.cancel();
-      response = await get(url, await access.refresh());
-    }
-    if (response.status === 401) {
-      await response.body?.cancel();
-      await access.forget();
-      throw new ComposeGrantLost('Gmail refused the refreshed access token');
-    }
+    const response = await callWithGrant(access, (token) => get(url, token));
     if (response.status === 403) {
       const reasons = await refusalReasons(response);
       if (reasons.some((reason) => RATE_LIMIT_REASONS.has(reason)))

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { authorize, type Spreadsheet } from '@mergeboard/core';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/app-error';
-import { ComposeGrantLost, GoogleUnavailable, googleAccessFor, type GoogleAccess } from '../auth';
+import {
+  callWithGrant,
+  ComposeGrantLost,
+  GoogleUnavailable,
+  googleAccessFor,
+  refusalReasons,
+  type GoogleAccess,
+} from '../auth';
 import { usableSheets } from './spreadsheet-file';
 import { storeSpreadsheet, type Owner } from './spreadsheet-service';
 
@@ -34,15 +41,6 @@ function googleSpreadsheetId(url: string): string {
   return /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(url)![1]!;
 }
 
-async function refusalReasons(response: Response): Promise<string[]> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { errors?: { reason?: unknown }[]; details?: { reason?: unknown }[] };
-  } | null;
-  return [...(body?.error?.errors ?? []), ...(body?.error?.details ?? [])]
-    .map((entry) => entry.reason)
-    .filter((reason): reason is string => typeof reason === 'string');
-}
-
 /**
  * A GET of the Sheets API with the person's grant: a refused token is refreshed once; refused
  * again, the grant is forgotten. A 403 for want of the scope asks for it; any other 403 or a 404
@@ -60,17 +58,7 @@ function sheetsReader(access: GoogleAccess) {
     }
   };
   return async (url: string): Promise<unknown> => {
-    const first = await access.accessToken();
-    let response = await get(url, first.token);
-    if (response.status === 401 && !first.refreshed) {
-      await response.body?.cancel();
-      response = await get(url, await access.refresh());
-    }
-    if (response.status === 401) {
-      await response.body?.cancel();
-      await access.forget();
-      throw new ComposeGrantLost('Google refused the refreshed access token');
-    }
+    const response = await callWithGrant(access, (token) => get(url, token));
     if (response.status === 403) {
       const reasons = await refusalReasons(response);
       throw reasons.some((reason) => SCOPE_REASONS.has(reason)) ? sheetsPermissionRequired() : sheetNotOpen();

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { ComposeGrantLost, GoogleUnavailable, type GoogleAccess } from '../auth';
+import {
+  callWithGrant,
+  ComposeGrantLost,
+  GoogleUnavailable,
+  refusalReasons,
+  type GoogleAccess,
+} from '../auth';
 import { composePermissionRequired } from './compose-permission';
 import type { DraftMailbox, NewDraft } from './draft-mailbox';
 
@@ -68,19 +74,6 @@ const NOT_GRANT_REASONS = new Set([
   'SERVICE_DISABLED',
 ]);
 
-async function refusalReasons(response: Response): Promise<string[]> {
-  try {
-    const body = (await response.json()) as {
-      error?: { errors?: { reason?: unknown }[]; details?: { reason?: unknown }[] };
-    };
-    return [...(body.error?.errors ?? []), ...(body.error?.details ?? [])]
-      .map((entry) => entry.reason)
-      .filter((reason): reason is string => typeof reason === 'string');
-  } catch {
-    return [];
-  }
-}
-
 const gmailUnavailable = (why: string) =>
   new AppError('gmail_unavailable', `The Gmail draft could not be created: ${why}; try again later`);
 
@@ -107,17 +100,7 @@ export function gmailDraftMailbox(access: GoogleAccess): DraftMailbox {
 
   async function create(draft: NewDraft): Promise<{ messageId: string }> {
     const raw = Buffer.from(draftMessage(draft), 'utf8').toString('base64url');
-    const first = await access.accessToken();
-    let response = await post(first.token, raw);
-    if (response.status === 401 && !first.refreshed) {
-      await response.body?.cancel();
-      response = await post(await access.refresh(), raw);
-    }
-    if (response.status === 401) {
-      await response.body?.cancel();
-      await access.forget();
-      throw new ComposeGrantLost('Gmail refused the refreshed access token');
-    }
+    const response = await callWithGrant(access, (token) => post(token, raw));
     if (response.status === 403) {
       const reasons = await refusalReasons(response);
       if (!reasons.some((reason) => NOT_GRANT_REASONS.has(reason))) {
