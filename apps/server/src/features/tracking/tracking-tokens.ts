@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /**
  * The tokens in every URL a merge message carries back to us (engine design §7): the open pixel,
@@ -74,7 +74,11 @@ function fromBase32(text: string): Buffer | null {
 }
 
 export function trackingTokens(sessionSecret: string) {
-  const key = createHmac('sha256', sessionSecret).update('mergeboard:tracking-token').digest();
+  // A KeyObject, not the key's bytes: on Node 24 an HMAC keyed with bytes imports the key every
+  // time, 12 µs against 2 µs, and a message carries half a dozen tokens.
+  const key = createSecretKey(
+    createHmac('sha256', sessionSecret).update('mergeboard:tracking-token').digest(),
+  );
   const mac = (body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
 
   function bytesOf(token: HitToken): Buffer {
