@@ -81,9 +81,7 @@ describe('merge messages through Gmail users.messages.send (Google stood in for 
     // RELIABILITY: the raw MIME Gmail is given keeps the List-* headers, each on one line; no mailto:
     // unsubscribe, as no INBOUND_DOMAIN says where mail to it would be read.
     const raw = Buffer.from(google.gmail.sent[0]!.raw, 'base64url').toString('utf8');
-    expect(raw).toMatch(
-      /^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]{42}>\r$/m,
-    );
+    expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/mergeboard\.example\/u\/[A-Za-z0-9_-]{42}>\r$/m);
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     expect(raw.toLowerCase()).toContain(
       `\r\nlist-id: "merge space" <${sender.workspaceId}.mergeboard.example>\r\n`,
