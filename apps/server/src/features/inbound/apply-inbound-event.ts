@@ -24,9 +24,6 @@ type Matchable = Exclude<InboundEvent, { kind: 'ignored' }>;
 
 /** At most this many Message-IDs of In-Reply-To / References are looked up: a long thread's oldest add nothing. */
 const MAX_REFERENCES = 20;
-/** Ours: `campaignId.rowNumber@host` (merge-engine/message.ts). */
-const MERGE_MESSAGE_ID =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,9})@[^@\s]+$/i;
 
 interface ApplyOptions {
   /**
@@ -58,13 +55,7 @@ async function matchRecipient(
   }
   if (event.kind === 'unsubscribe') return null;
   for (const messageId of event.inReplyTo.slice(0, MAX_REFERENCES)) {
-    const ours = MERGE_MESSAGE_ID.exec(messageId);
-    if (!ours) continue;
-    const id = await recipientByMessageId(tx, {
-      campaignId: ours[1]!.toLowerCase(),
-      rowNumber: Number(ours[2]),
-      messageId,
-    });
+    const id = await recipientByMessageId(tx, messageId);
     const recipient = id ? await lockSentRecipient(tx, id, mailboxOf) : null;
     if (!recipient) continue;
     const mustName =

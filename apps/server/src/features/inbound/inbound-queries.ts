@@ -35,19 +35,25 @@ export async function lockSentRecipient(
   return row ?? null;
 }
 
+/** Ours: `campaignId.rowNumber@host` (merge-engine/message.ts), its angle brackets optional. */
+const MERGE_MESSAGE_ID =
+  /^<?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,9})@([^@\s<>]+)>?$/i;
+
 /**
- * The recipient row a merge message went out with as `<campaignId.rowNumber@host>` (message.ts),
- * found through the (campaign, row) index and checked against the Message-ID it was sent with, so
- * another host's look-alike matches nothing.
+ * The recipient row a merge message went out with as `<campaignId.rowNumber@host>`, found through
+ * the (campaign, row) index and checked against the Message-ID it was sent with, so another host's
+ * look-alike matches nothing; null for a Message-ID that is not one of ours.
  */
 export async function recipientByMessageId(
-  tx: Tx,
-  message: { campaignId: string; rowNumber: number; messageId: string },
+  db: Pick<Tx, 'execute'>,
+  messageId: string,
 ): Promise<string | null> {
+  const ours = MERGE_MESSAGE_ID.exec(messageId);
+  if (!ours) return null;
   const [row] = rowsOf<{ id: string }>(
-    await tx.execute(sql`SELECT id FROM campaign_recipients
-       WHERE campaign_id = ${message.campaignId} AND row_number = ${message.rowNumber}
-         AND lower(message_id) = lower(${`<${message.messageId}>`})`),
+    await db.execute(sql`SELECT id FROM campaign_recipients
+       WHERE campaign_id = ${ours[1]!.toLowerCase()} AND row_number = ${Number(ours[2])}
+         AND lower(message_id) = lower(${`<${ours[1]}.${ours[2]}@${ours[3]}>`})`),
   );
   return row?.id ?? null;
 }

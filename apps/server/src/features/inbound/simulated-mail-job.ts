@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../../db/client';
 import { enqueueInTransaction, jobSender } from '../../jobs/enqueue-in-transaction';
 import { defineJob } from '../../jobs/job';
+import { recipientByMessageId } from './inbound-queries';
 import type { SimulatedMail } from './mailbox-simulator';
 import type { InboundHandler } from './receive-inbound';
 
@@ -14,19 +15,9 @@ interface SimulatedMailData {
   answers: string;
 }
 
-/** Our Message-IDs: `<campaignId.rowNumber@host>`. */
-const MERGE_MESSAGE_ID = /^<([0-9a-f-]{36})\.(\d+)@/;
-
 /** Whether the merge worker has recorded the message sent (its row carries the Message-ID). */
-async function recorded(database: Database, messageId: string): Promise<boolean> {
-  const ours = MERGE_MESSAGE_ID.exec(messageId);
-  if (!ours) return true;
-  const { rows } = await database.execute(
-    `SELECT 1 FROM campaign_recipients WHERE campaign_id = $1 AND row_number = $2 AND message_id = $3`,
-    [ours[1], Number(ours[2]), messageId],
-  );
-  return rows.length > 0;
-}
+const recorded = async (database: Database, messageId: string) =>
+  (await recipientByMessageId(database.db, messageId)) !== null;
 
 /**
  * Hands what the mailbox simulator sends back to the inbound path, a few seconds after the
