@@ -156,6 +156,21 @@ export async function recipientStatuses(
   return Object.fromEntries(result.rows.map((row) => [String(row.status), Number(row.n)]));
 }
 
+/**
+ * Everything the inbound path may write (recipient rows, merges, both lists, the applied
+ * messages), as one string: the same before and after shows that a message wrote nothing.
+ */
+export async function inboundWrites(database: Database): Promise<string> {
+  const rows = async (text: string) => (await database.execute(text)).rows;
+  return JSON.stringify([
+    await rows('SELECT * FROM campaign_recipients ORDER BY id'),
+    await rows('SELECT * FROM campaigns ORDER BY id'),
+    await rows('SELECT email, type FROM bounces ORDER BY workspace_id, email'),
+    await rows('SELECT email, type FROM unsubscriptions ORDER BY workspace_id, email'),
+    await rows('SELECT message_id FROM inbound_messages ORDER BY message_id'),
+  ]);
+}
+
 /** The day passes for the sender: today's quota counter becomes yesterday's. */
 export async function quotaDayPasses(database: Database, userId: string): Promise<void> {
   await database.db.execute(sql`UPDATE sender_daily_quota SET day = day - 1 WHERE user_id = ${userId}`);

@@ -9,6 +9,7 @@ import {
   senderWorld,
   sheetFixture,
   type SenderWorld,
+  inboundWrites,
 } from '../../testing/merge-test-kit';
 import { mergeSendJob } from '../merge-engine';
 import { applyInboundEvent } from './apply-inbound-event';
@@ -86,15 +87,7 @@ describe('applying what comes back by mail (issue 25)', () => {
       sender.workspaceId,
       email,
     ]);
-  /** Everything applying an event may write, to show that a refused one wrote nothing. */
-  const everything = async () =>
-    JSON.stringify([
-      await query('SELECT * FROM campaign_recipients ORDER BY id'),
-      await query('SELECT * FROM campaigns ORDER BY id'),
-      await query('SELECT email, type FROM bounces ORDER BY workspace_id, email'),
-      await query('SELECT email, type FROM unsubscriptions ORDER BY workspace_id, email'),
-      await query('SELECT message_id FROM inbound_messages ORDER BY message_id'),
-    ]);
+  const everything = () => inboundWrites(t.database);
 
   type Bounce = Extract<InboundEvent, { kind: 'hard-bounce' | 'soft-bounce' }>;
   const hardBounce = (row: Row, token: string | null = returnToken(row)): Bounce => ({

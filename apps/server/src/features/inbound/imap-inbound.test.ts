@@ -5,7 +5,13 @@ import { mergeSendJob } from '../merge-engine';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startImapTestServer, type ImapTestServer } from '../../testing/imap-test-server';
 import { testingPostgres } from '../../testing/test-database';
-import { PEOPLE_HEADER, sendNow, senderWorld, sheetFixture } from '../../testing/merge-test-kit';
+import {
+  PEOPLE_HEADER,
+  sendNow,
+  senderWorld,
+  sheetFixture,
+  inboundWrites,
+} from '../../testing/merge-test-kit';
 import { MAX_INBOUND_BYTES, classifyInbound } from './classify-inbound';
 import { startImapReader, type ImapReader } from './imap-inbound';
 import type { ReaderLogger } from './imap-scan';
@@ -62,15 +68,7 @@ describe('reading the bounce mailbox over IMAP (issue 25, INBOUND_IMAP_URL)', ()
     )[0]?.status;
   const counts = async () =>
     (await query('SELECT bounced_count, responded_count FROM campaigns WHERE id = $1', [campaignId]))[0];
-  /** Everything the inbound path may write, to show that a skipped message wrote nothing. */
-  const everything = async () =>
-    JSON.stringify([
-      await query('SELECT * FROM campaign_recipients ORDER BY id'),
-      await query('SELECT * FROM campaigns ORDER BY id'),
-      await query('SELECT email, type FROM bounces ORDER BY workspace_id, email'),
-      await query('SELECT email, type FROM unsubscriptions ORDER BY workspace_id, email'),
-      await query('SELECT message_id FROM inbound_messages ORDER BY message_id'),
-    ]);
+  const everything = () => inboundWrites(t.database);
   const allSeen = () => imap.messages().every((message) => message.seen);
   const startReader = (server: ImapTestServer) =>
     startImapReader({
