@@ -124,13 +124,30 @@ export type SpreadsheetSource = (typeof SPREADSHEET_SOURCES)[number];
 /**
  * A mail merge's own state (the Scheduled list shows the spec's statuses from scheduled_merges):
  * SCHEDULED until it starts, SENDING while workers claim its rows, WAITING_FOR_QUOTA when the
- * sender's daily quota ran out (resumes at the reset), then COMPLETED, CANCELED or FAILED.
+ * sender's daily quota ran out (resumes at the reset), PAUSED when the send guard's circuit breaker
+ * or the sender stopped it (resumed or cancelled by hand), then COMPLETED, CANCELED or FAILED.
  */
 export const MERGE_STATUSES = [
   'SCHEDULED',
   'SENDING',
   'WAITING_FOR_QUOTA',
+  'PAUSED',
   'COMPLETED',
   'CANCELED',
   'FAILED',
 ] as const;
+
+/**
+ * Why a merge is PAUSED: by the sender or an admin (MANUAL), or by the send guard's circuit
+ * breaker — hard bounces over the threshold, a spam complaint early on, or a mailbox provider's
+ * policy rejection (5.7.26, 5.7.515, 4.7.x rate or reputation codes).
+ */
+export const MERGE_PAUSE_REASONS = ['MANUAL', 'BOUNCE_RATE', 'COMPLAINT', 'POLICY_REJECTION'] as const;
+export type MergePauseReason = (typeof MERGE_PAUSE_REASONS)[number];
+
+/**
+ * A sending domain's pre-flight outcome: PASS (SPF, DKIM and DMARC as the mailbox providers ask),
+ * FAIL (a definite problem, with the records to publish), UNCHECKED (DNS did not answer in time).
+ */
+export const DOMAIN_CHECK_OUTCOMES = ['PASS', 'FAIL', 'UNCHECKED'] as const;
+export type DomainCheckOutcome = (typeof DOMAIN_CHECK_OUTCOMES)[number];

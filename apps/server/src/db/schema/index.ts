@@ -10,6 +10,7 @@ export * from './sender-daily-quota';
 export * from './merge-workers';
 export * from './suppressions';
 export * from './inbound';
+export * from './send-guard';
 export * from './content';
 export * from './system';
 export * from './mail';

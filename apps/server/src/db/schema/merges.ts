@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { MERGE_STATUSES, type MergePoll } from '@mergeboard/core';
+import { MERGE_PAUSE_REASONS, MERGE_STATUSES, type MergePoll } from '@mergeboard/core';
 import { campaigns } from './campaigns';
 import { scheduledMerges } from './scheduled-merges';
 import { spreadsheets } from './spreadsheets';
@@ -59,6 +59,10 @@ export const merges = pgTable(
       onDelete: 'set null',
     }),
     status: text('status', { enum: MERGE_STATUSES }).notNull().default('SCHEDULED'),
+    /** Set while the merge is PAUSED: when, why (MERGE_PAUSE_REASONS) and the figures that tripped it. */
+    pausedAt: timestamptz('paused_at'),
+    pauseReason: text('pause_reason', { enum: MERGE_PAUSE_REASONS }),
+    pauseDetails: text('pause_details'),
     /** When sending starts (now for 'Send now'). */
     sendAt: timestamptz('send_at').notNull(),
     /** The IANA zone the sender scheduled in, to show the time back as they chose it. */
@@ -76,5 +80,6 @@ export const merges = pgTable(
     index('merges_campaign_id_idx').on(t.campaignId),
     index('merges_scheduled_merge_id_idx').on(t.scheduledMergeId),
     check('merges_status_check', oneOf(t.status, MERGE_STATUSES)),
+    check('merges_pause_reason_check', oneOf(t.pauseReason, MERGE_PAUSE_REASONS)),
   ],
 );
