@@ -5,3 +5,4 @@ export * from './merge-contracts';
 export * from './merge-title';
 export * from './message-addresses';
 export * from './tracked-message';
+export * from './send-guard-contracts';
