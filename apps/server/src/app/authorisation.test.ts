@@ -168,6 +168,11 @@ function mergeEngineLines(): Record<string, Line> {
       expect: MEMBER_READ,
       otherwise: disabledSpace,
     },
+    'GET /api/v1/workspaces/:id/merges/sending-domain': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/sending-domain`],
+      expect: MEMBER_READ,
+      otherwise: disabledSpace,
+    },
     'GET /api/v1/workspaces/:id/merges/:mergeId': {
       request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
       expect: MINE_ONLY,

@@ -242,4 +242,19 @@ describe('configuration from the environment', () => {
       /DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN together/,
     );
   });
+
+  it('asks the DNS servers of DNS_SERVERS for the sending-domain check (the system resolvers when unset), and stops naming a bad list', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mb-config-')) };
+    expect(loadConfig(env).DNS_SERVERS).toBeUndefined();
+    expect(loadConfig({ ...env, DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2,[::1]:53' }).DNS_SERVERS).toEqual([
+      '127.0.0.1:5353',
+      '10.0.0.2',
+      '[::1]:53',
+    ]);
+    for (const bad of ['dns.example:53', '127.0.0.1:0', '127.0.0.1,', '127.0.0.1:99999']) {
+      expect(() => loadConfig({ ...env, DNS_SERVERS: bad })).toThrow(
+        /DNS_SERVERS: must be a comma-separated list/,
+      );
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -12,6 +13,13 @@ import {
 /** A link people follow from the app: a web page or an address to write to. */
 const linkUrl = z.string().regex(/^(mailto:|https?:\/\/)\S+$/, 'must be a mailto: or http(s):// URL');
 const pageUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s):// URL');
+
+/** `ip`, `ip:port` or `[ipv6]:port`: what node:dns's setServers takes (addresses, not names). */
+const dnsServer = (entry: string) => {
+  const match = /^\[(.+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+)(?::(\d+))?$/.exec(entry);
+  const [host, port] = match ? [match[1], match[2]] : [entry, undefined];
+  return isIP(host ?? '') !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+};
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -77,6 +85,18 @@ const envSchema = z.object({
   DKIM_DOMAIN: z
     .string()
     .regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name')
+    .optional(),
+  /**
+   * The DNS servers the sending domain's pre-flight check asks (send guard): a comma-separated list
+   * of `ip`, `ip:port` or `[ipv6]:port`; unset, the system's resolvers.
+   */
+  DNS_SERVERS: z
+    .string()
+    .transform((list) => list.split(',').map((entry) => entry.trim()))
+    .refine(
+      (servers) => servers.every(dnsServer),
+      'must be a comma-separated list of ip or ip:port ([ipv6]:port), e.g. 127.0.0.1:5353,[::1]:53',
+    )
     .optional(),
   /** Recipients a merge worker claims per batch (and between which it checks for a cancel). */
   MERGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),

@@ -21,6 +21,9 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     SESSION_SECRET: 'test-secret-test-secret-test-secret-000',
     DATA_DIR: '/nonexistent-test-data-dir',
     LOG_LEVEL: 'silent',
+    // No DNS in tests unless one asks for its own: a closed port refuses at once, so a large
+    // merge's sending-domain check is UNCHECKED (never blocking) without waiting or leaving the machine.
+    DNS_SERVERS: '127.0.0.1:1',
     ...overrides,
   });
 }

@@ -119,6 +119,8 @@ export const errorStatus = {
   /** A payment webhook whose Stripe-Signature does not match its body under our secret, or is too old. */
   webhook_signature_invalid: 400,
 
+  /** A merge over DOMAIN_CHECK_BLOCK_ABOVE recipients whose sending domain's check failed (issue 26). */
+  sending_domain_failed: 422,
   /** An uploaded or linked spreadsheet with no data rows (or no bytes at all). */
   spreadsheet_empty: 400,
   /** A file that is neither CSV nor XLSX (e.g. a binary file renamed .csv). */

@@ -141,6 +141,11 @@ export const createMergeBodySchema = z.object({
   ccColumn: column.optional(),
   bccColumn: column.optional(),
   send: mergeSendSchema,
+  /**
+   * Send although the sending domain's check failed (more than DOMAIN_CHECK_BLOCK_ABOVE recipients):
+   * the space's owner or an admin only.
+   */
+  overrideDomainCheck: z.boolean().optional(),
 });
 
 const mergeSkippedSchema = z

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
-import { DOMAIN_CHECK_OUTCOMES, MERGE_PAUSE_REASONS, MERGE_STATUSES } from '../constants/domain';
+import { DOMAIN_CHECK_OUTCOMES, MERGE_PAUSE_REASONS, MERGE_STATUSES, type Role } from '../constants/domain';
+import { SPREADSHEET_LIMITS } from '../constants/limits';
+import { isManager } from '../permissions/roles';
 
 const base = API_BASES.v1;
 
@@ -25,6 +27,10 @@ export const sendingDomainCheckSchema = z
     domain: z.string(),
     outcome: z.enum(DOMAIN_CHECK_OUTCOMES),
     checkedAt: z.string().describe('ISO 8601'),
+    transport: z
+      .enum(['smtp', 'local', 'gmail'])
+      .optional()
+      .describe("How the sender's messages leave: SMTP_URL's relay, the local mailbox (127.0.0.1), Gmail"),
     sendingHost: z.string().describe('The address SPF was checked for'),
     spf: domainRecordCheckSchema,
     dkim: domainRecordCheckSchema,
@@ -32,6 +38,57 @@ export const sendingDomainCheckSchema = z
   })
   .meta({ id: 'SendingDomainCheck' });
 export type SendingDomainCheck = z.infer<typeof sendingDomainCheckSchema>;
+
+/**
+ * A definite FAIL of the sending domain blocks a merge of more recipients than this: mailbox
+ * providers reject or junk bulk mail from a domain without SPF, DKIM and DMARC, and a hundred
+ * messages is where a sender's test run ends and a bulk send begins. At or under it, and for a
+ * check that could not be made (UNCHECKED), the composer warns only.
+ */
+export const DOMAIN_CHECK_BLOCK_ABOVE = 100;
+
+/** Whether a merge of `recipients` is held back by the sending domain's check. */
+export function domainCheckBlocks(outcome: SendingDomainCheck['outcome'], recipients: number): boolean {
+  return outcome === 'FAIL' && recipients > DOMAIN_CHECK_BLOCK_ABOVE;
+}
+
+/** The space's owner and admins may send past a failed check knowingly (overrideDomainCheck). */
+export function mayOverrideDomainCheck(role: Role): boolean {
+  return isManager(role);
+}
+
+export const DOMAIN_CHECK_OVERRIDE_REFUSAL =
+  "Only the space's owner or an admin can send past a failed sending-domain check";
+
+export const getSendingDomainCheck = defineContract({
+  method: 'GET',
+  path: `${base}/workspaces/:id/merges/sending-domain`,
+  summary:
+    "The pre-flight check of the caller's sending domain (SPF for the sending host, DKIM, DMARC), " +
+    `whether a merge of \`recipients\` would be blocked (a FAIL above ${DOMAIN_CHECK_BLOCK_ABOVE}), ` +
+    'and whether the caller may send past it; UNCHECKED when DNS did not answer in 5 s',
+  tags: ['merge-engine'],
+  params: z.object({ id: z.uuid('id must be a space id') }),
+  query: z.object({
+    recipients: z
+      .string()
+      .regex(/^\d+$/, 'recipients must be a whole number')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .max(SPREADSHEET_LIMITS.maxRows, `recipients must be at most ${SPREADSHEET_LIMITS.maxRows}`),
+      )
+      .optional(),
+  }),
+  response: z.object({
+    check: sendingDomainCheckSchema,
+    blockAbove: z.number().int().describe('A FAIL blocks merges of more recipients than this'),
+    blocked: z.boolean().describe('Whether a merge of `recipients` would be refused without an override'),
+    canOverride: z.boolean().describe('Whether the caller (owner or admin) may send past a FAIL'),
+  }),
+});
 
 /** Why and since when a merge is PAUSED; null while it is not. */
 export const mergePauseSchema = z

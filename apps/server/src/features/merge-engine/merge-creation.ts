@@ -1,13 +1,17 @@
 import {
+  DOMAIN_CHECK_BLOCK_ABOVE,
   FREE_SCHEDULE_REFUSAL,
   missingMergeFields,
   trackableLinks,
   type createMergeBodySchema,
+  type Role,
 } from '@mergeboard/core';
 import type { z } from 'zod';
+import type { Config } from '../../config/config';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
+import { requireSendableDomain, type SendingShape } from '../send-guard';
 import { listedSpreadsheetId, spreadsheetLinkOf, titleOf, writeCampaign } from './campaign-rows';
 import { enqueueMergeSend, type MergeJobs } from './enqueue';
 import {
@@ -95,17 +99,26 @@ async function trackingOf(db: Db, workspaceId: string, body: CreateMergeBody) {
   };
 }
 
+/** What the sending-domain guard needs: the DNS settings, the caller's role, how their mail leaves. */
+export interface DomainGuard {
+  config: Pick<Config, 'DNS_SERVERS' | 'dkim'>;
+  role: Role;
+  /** Resolved only when the merge is large enough for the check to matter. */
+  shape: () => Promise<SendingShape>;
+}
+
 /**
  * createMerge: the merge, its scheduled row and (sending now) its campaign and recipients, with
  * the sending job, in one transaction. A free user's schedule is refused (CONST-018); a merge
- * field without a column is a 400 naming it.
+ * field without a column is a 400 naming it; a large merge from a domain failing its check is
+ * held back before anything is written (send guard), scheduled or not.
  */
 export async function createMerge(
   db: Db,
   jobs: MergeJobs,
-  options: { sender: Sender; plan: SenderPlan; body: CreateMergeBody },
+  options: { sender: Sender; plan: SenderPlan; body: CreateMergeBody; guard: DomainGuard },
 ) {
-  const { sender, plan, body } = options;
+  const { sender, plan, body, guard } = options;
   const { send } = body;
   if (send.mode === 'schedule' && plan.plan === 'FREE')
     throw new AppError('plan_not_eligible', FREE_SCHEDULE_REFUSAL);
@@ -120,6 +133,17 @@ export async function createMerge(
     ccColumn: body.ccColumn,
     bccColumn: body.bccColumn,
   });
+  if (sheet.sendable.length > DOMAIN_CHECK_BLOCK_ABOVE) {
+    await requireSendableDomain({
+      db,
+      config: guard.config,
+      email: sender.email,
+      shape: await guard.shape(),
+      recipients: sheet.sendable.length,
+      role: guard.role,
+      override: body.overrideDomainCheck ?? false,
+    });
+  }
   const tracking = await trackingOf(db, sender.workspaceId, body);
   const sendAt = send.mode === 'schedule' ? new Date(Math.max(send.at, Date.now())) : new Date();
   const spreadsheetKey = listedSpreadsheetId({ spreadsheetId: body.spreadsheetId }, sheet);

@@ -1,8 +1,21 @@
-import { createMerge, getMerge, getMergeQuota, sendTestEmail, spaceAccess } from '@mergeboard/core';
+import {
+  DOMAIN_CHECK_BLOCK_ABOVE,
+  createMerge,
+  domainCheckBlocks,
+  getMerge,
+  getMergeQuota,
+  getSendingDomainCheck,
+  mayOverrideDomainCheck,
+  sendTestEmail,
+  spaceAccess,
+} from '@mergeboard/core';
+import type { AppContext } from '../../app-context';
 import { defineRoute, type SpaceHandlerInput } from '../../http/route';
+import { sendingDomainCheckFor } from '../send-guard';
 import { createMerge as create } from './merge-creation';
 import { readMerge, requirePlan, sendTest } from './merge-service';
 import { readMergeQuota } from './sender-quota';
+import { sendingShapeFor } from './transports/transport-for';
 
 /** The sender: the caller, in the space the route checked. */
 const senderOf = ({ user, space }: Pick<SpaceHandlerInput, 'user' | 'space'>) => ({
@@ -10,6 +23,10 @@ const senderOf = ({ user, space }: Pick<SpaceHandlerInput, 'user' | 'space'>) =>
   userId: user.id,
   email: user.email,
 });
+
+/** How the caller's merge messages would leave, for the sending-domain check. */
+const shapeOf = (context: AppContext, userId: string) =>
+  sendingShapeFor({ database: context.database, config: context.config, senderUserId: userId });
 
 /**
  * The merge engine's calls: each acts on the caller's own spreadsheets and merges in the space, for
@@ -25,7 +42,16 @@ export const mergeEngineRoutes = [
       return create(
         context.database.db,
         { boss: context.queue.boss, lanes: context.config.MERGE_WORKERS_PER_MERGE },
-        { sender, plan, body },
+        {
+          sender,
+          plan,
+          body,
+          guard: {
+            config: context.config,
+            role: caller.space.membership.role,
+            shape: () => shapeOf(context, sender.userId),
+          },
+        },
       );
     },
   }),
@@ -40,6 +66,24 @@ export const mergeEngineRoutes = [
     handler: async ({ context, ...caller }) => {
       const sender = senderOf(caller);
       return readMergeQuota(context.database.db, sender, await requirePlan(context.database.db, sender));
+    },
+  }),
+  defineRoute({
+    contract: getSendingDomainCheck,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: async ({ query, context, ...caller }) => {
+      const check = await sendingDomainCheckFor({
+        db: context.database.db,
+        config: context.config,
+        email: caller.user.email,
+        shape: await shapeOf(context, caller.user.id),
+      });
+      return {
+        check,
+        blockAbove: DOMAIN_CHECK_BLOCK_ABOVE,
+        blocked: domainCheckBlocks(check.outcome, query.recipients ?? 0),
+        canOverride: mayOverrideDomainCheck(caller.space.membership.role),
+      };
     },
   }),
   defineRoute({

@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { googleGrants, identities } from '../../../db/schema';
+import type { SendingShape } from '../../send-guard';
 import { localMailboxTransport } from './local-transport';
 import { smtpTransport } from './smtp-transport';
 import type { MergeTransport } from './transport';
@@ -23,6 +24,15 @@ async function grantedIdentity(database: Database, userId: string): Promise<stri
     .where(and(eq(identities.userId, userId), isNotNull(identities.composeGrantedAt)))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** How the sender's messages would leave (as transportFor decides), for the sending-domain check. */
+export async function sendingShapeFor(options: Omit<TransportOptions, 'googleFetch'>): Promise<SendingShape> {
+  const { database, config } = options;
+  if (config.signIn.provider === 'google' && (await grantedIdentity(database, options.senderUserId)))
+    return { transport: 'gmail' };
+  if (config.SMTP_URL) return { transport: 'smtp', relayHost: new URL(config.SMTP_URL).hostname };
+  return { transport: 'local' };
 }
 
 /**

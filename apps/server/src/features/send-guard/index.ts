@@ -1,0 +1,2 @@
+export { requireSendableDomain, sendingDomainCheckFor } from './send-guard-service';
+export type { SendingShape } from './domain-check';
