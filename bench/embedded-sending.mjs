@@ -111,6 +111,9 @@ async function round(serverMain, index) {
         subject: 'Hello {{First name}}',
         bodyHtml: '<p>Dear {{First name}} of {{Company|your company}},</p><p>Our news, just for you.</p>',
         send: { mode: 'now' },
+        // The demo's domain has no DKIM on this install, so the send guard would hold back this
+        // many recipients; the demo's owner sends anyway, as the composer's 'Send anyway' does.
+        overrideDomainCheck: true,
       }),
     });
     if (created.status !== 201) throw new Error(`createMerge: ${created.status} ${created.body}`);

@@ -57,6 +57,9 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Sta
       PUBLIC_URL: url,
       PORT: String(port),
       DATA_DIR: dataDir,
+      // No DNS unless a journey starts its own: a closed port refuses at once, so the send guard's
+      // check is 'could not check' (never blocking) and never asks the machine's resolvers.
+      DNS_SERVERS: '127.0.0.1:1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

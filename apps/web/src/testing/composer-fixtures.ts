@@ -76,12 +76,59 @@ export const quota = {
   scheduleRefusal: null,
 };
 
+const passing = (detail: string) => ({ status: 'pass' as const, detail, publish: null });
+
+/** The sending-domain check's answer for a sender at example.com, as the composer's Send step reads it. */
+export function domainCheckAnswer(
+  outcome: 'PASS' | 'FAIL' | 'UNCHECKED',
+  overrides: { blocked?: boolean; canOverride?: boolean } = {},
+) {
+  const failing = {
+    spf: {
+      status: 'fail' as const,
+      detail: 'SPF of example.com does not allow 127.0.0.1, the address merge messages leave from (fail).',
+      publish: { type: 'TXT' as const, name: 'example.com', value: 'v=spf1 ip4:127.0.0.1 -all' },
+    },
+    dkim: passing('The key at mb._domainkey.example.com matches DKIM_PRIVATE_KEY.'),
+    dmarc: {
+      status: 'missing' as const,
+      detail: 'example.com publishes no DMARC policy.',
+      publish: {
+        type: 'TXT' as const,
+        name: '_dmarc.example.com',
+        value: 'v=DMARC1; p=none; adkim=r; aspf=r',
+      },
+    },
+  };
+  const unchecked = { status: 'unchecked' as const, detail: 'DNS did not answer.', publish: null };
+  const parts =
+    outcome === 'PASS'
+      ? { spf: passing('SPF passes.'), dkim: passing('DKIM passes.'), dmarc: passing('DMARC passes.') }
+      : outcome === 'FAIL'
+        ? failing
+        : { spf: unchecked, dkim: unchecked, dmarc: unchecked };
+  return {
+    check: {
+      domain: 'example.com',
+      outcome,
+      checkedAt: '2030-01-01T10:00:00.000Z',
+      sendingHost: '127.0.0.1',
+      transport: 'local',
+      ...parts,
+    },
+    blockAbove: 100,
+    blocked: overrides.blocked ?? false,
+    canOverride: overrides.canOverride ?? true,
+  };
+}
+
 export const routeKeys = {
   upload: `POST ${api}/spreadsheets`,
   recipients: `GET ${api}/spreadsheets/${spreadsheet.id}/sheets/0/recipients`,
   row: (n: number) => `GET ${api}/spreadsheets/${spreadsheet.id}/sheets/0/rows/${n}`,
   quota: `GET ${api}/merges/quota`,
   createMerge: `POST ${api}/merges`,
+  domainCheck: `GET ${api}/merges/sending-domain`,
   testEmail: `POST ${api}/merges/test`,
 };
 
@@ -94,6 +141,7 @@ export function composerRoutes(overrides: FakeRoutes = {}): FakeRoutes {
       rows.map((cells, index) => [routeKeys.row(index + 1), json(200, { rowNumber: index + 1, cells })]),
     ),
     [routeKeys.quota]: json(200, quota),
+    [routeKeys.domainCheck]: json(200, domainCheckAnswer('PASS')),
     'GET /api/templates': json(200, { items: [template] }),
     ...overrides,
   };

@@ -235,10 +235,13 @@ function personalGmailCheck(domain: string): Omit<SendingDomainCheck, 'checkedAt
   };
 }
 
-/** FAIL when any part definitely fails; else UNCHECKED when any was not answered (never a false pass). */
+/**
+ * UNCHECKED when DNS left any part unanswered: the check is incomplete, so it neither passes nor
+ * blocks (a FAIL must be definite). Else FAIL when any part fails or is missing, else PASS.
+ */
 function outcomeOf(parts: readonly Part[]): SendingDomainCheck['outcome'] {
-  if (parts.some((p) => p.status === 'fail' || p.status === 'missing')) return 'FAIL';
-  return parts.some((p) => p.status === 'unchecked') ? 'UNCHECKED' : 'PASS';
+  if (parts.some((p) => p.status === 'unchecked')) return 'UNCHECKED';
+  return parts.some((p) => p.status === 'fail' || p.status === 'missing') ? 'FAIL' : 'PASS';
 }
 
 const unanswered = (what: string, timeoutMs: number) =>

@@ -8,6 +8,7 @@ import { mergeStartedState } from '../../mail-merges';
 import { useSpace } from '../../spaces';
 import { useCreateMerge, type NewMerge } from '../api/create-merge';
 import { useMergeQuota } from '../api/get-merge-quota';
+import { useSendingDomainCheck } from '../api/get-sending-domain-check';
 import type { SheetRecipients } from '../api/get-sheet-recipients';
 import {
   chosenSheet,
@@ -24,6 +25,7 @@ import {
 import { useTrackingDefaults } from './merge-options';
 import { ConfirmSendDialog } from './confirm-send-dialog';
 import { SendSummary } from './send-summary';
+import { SendingDomainPanel } from './sending-domain-panel';
 import { SendTimingChoice } from './send-timing';
 import { StepProblems } from './step-problems';
 
@@ -56,6 +58,7 @@ function newMerge(
     name,
   }: Pick<SendStepProps, 'recipients' | 'message' | 'options' | 'timing' | 'name'>,
   trackingDefaults: TrackingDefaults,
+  overrideDomainCheck: boolean,
 ): NewMerge {
   // Left empty or as suggested, the server names the merge after its sheet, as the spec does.
   const named = name?.trim() ?? '';
@@ -71,6 +74,7 @@ function newMerge(
     ...optional('ccColumn', recipients.ccColumn),
     ...optional('bccColumn', recipients.bccColumn),
     ...optionsBody(options, trackingDefaults),
+    ...(overrideDomainCheck ? { overrideDomainCheck } : {}),
     send:
       timing.mode === 'now'
         ? { mode: 'now' }
@@ -89,6 +93,9 @@ export function SendStep(props: SendStepProps) {
   const navigate = useNavigate();
   const quota = useMergeQuota(space.workspaceId);
   const create = useCreateMerge(space.workspaceId);
+  const domain = useSendingDomainCheck(space.workspaceId, sheetRecipients.counts.valid);
+  const [override, setOverride] = useState(false);
+  const blockedByDomain = domain.data?.blocked === true && !override;
   const [confirming, setConfirming] = useState(false);
   // A time already past when the step opened is refused here; the server refuses any other past time.
   const [openedAt] = useState(() => Date.now());
@@ -100,7 +107,7 @@ export function SendStep(props: SendStepProps) {
       ? `Send ${count} emails now?`
       : `Schedule ${count} emails for ${at === null ? '' : formatDate(at)} (${timing.timeZone})?`;
   const send = () =>
-    create.mutate(newMerge(props, trackingDefaults), {
+    create.mutate(newMerge(props, trackingDefaults, override), {
       onSuccess: (created) =>
         void navigate(paths.space.scheduled.getHref(prefix), {
           state: mergeStartedState({
@@ -136,6 +143,14 @@ export function SendStep(props: SendStepProps) {
         subject={message.subject}
         options={optionsBody(options, trackingDefaults)}
       />
+      <SendingDomainPanel
+        answer={domain.data}
+        loading={domain.isPending}
+        failed={domain.isError}
+        override={override}
+        onOverrideChange={setOverride}
+        blockedReasonId="sending-domain-blocked"
+      />
       <StepProblems problems={problem ? [problem] : []} />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
@@ -146,7 +161,8 @@ export function SendStep(props: SendStepProps) {
             create.reset();
             setConfirming(true);
           }}
-          disabled={problem !== null}
+          disabled={problem !== null || blockedByDomain}
+          aria-describedby={blockedByDomain ? 'sending-domain-blocked' : undefined}
         >
           {timing.mode === 'now' ? 'Send now' : 'Schedule'}
         </Button>

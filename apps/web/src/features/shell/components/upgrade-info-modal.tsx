@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Button,
-  CheckIcon,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { MEMBER_ROLE_LABELS, upgradeContactText } from '@mergeboard/core';
-import { CopyIcon } from '../../../ui/copy-icon';
+import { CopyValueButton } from '../../../ui/copy-value-button';
 import { useSpace } from '../../spaces';
 import { useSpaceManagers } from '../api/list-space-managers';
 
@@ -50,19 +38,7 @@ function UpgradeInfo({ onClose }: { onClose: () => void }) {
                   {member.email}
                 </Text>
               </Stack>
-              <CopyButton value={member.email}>
-                {({ copied, copy }) => (
-                  <>
-                    <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                      <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${member.email}`}>
-                        {copied ? <CheckIcon size={12} /> : <CopyIcon />}
-                      </ActionIcon>
-                    </Tooltip>
-                    {/* The tooltip is not read out: the copy is confirmed politely as well. */}
-                    <VisuallyHidden role="status">{copied ? `${member.email} copied` : ''}</VisuallyHidden>
-                  </>
-                )}
-              </CopyButton>
+              <CopyValueButton value={member.email} label={member.email} />
             </Group>
           ))}
         </Stack>
