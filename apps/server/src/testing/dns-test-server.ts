@@ -49,6 +49,7 @@ function answerOf(zone: DnsZone, query: Packet): Buffer {
 export async function startDnsTestServer(initialZone: DnsZone = {}): Promise<DnsTestServer> {
   let zone = initialZone;
   let silent = false;
+  let stopped = false;
   const connections = new Set<TcpSocket>();
   const tcp: Server = createServer((connection) => {
     connections.add(connection);
@@ -89,6 +90,8 @@ export async function startDnsTestServer(initialZone: DnsZone = {}): Promise<Dns
       silent = false;
     },
     stop: async () => {
+      if (stopped) return;
+      stopped = true;
       await new Promise<void>((resolve) => udp.close(() => resolve()));
       await new Promise<void>((resolve) => {
         tcp.close(() => resolve());

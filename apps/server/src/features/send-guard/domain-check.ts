@@ -1,9 +1,9 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { dmarc } from 'mailauth/lib/dmarc';
-import { spf } from 'mailauth/lib/spf';
-import { getPublicKey } from 'mailauth/lib/tools';
+import { dmarc } from 'mailauth/lib/dmarc/index.js';
+import { spf } from 'mailauth/lib/spf/index.js';
+import { getPublicKey } from 'mailauth/lib/tools.js';
 import { isPersonalDomain, type SendingDomainCheck } from '@mergeboard/core';
 import type { Config } from '../../config/config';
 import type { DnsResolve } from './dns-resolver';

@@ -1,5 +1,5 @@
 /** The part of mailauth's tools the DKIM check uses (the package ships no types for this file). */
-declare module 'mailauth/lib/tools' {
+declare module 'mailauth/lib/tools.js' {
   export function getPublicKey(
     type: 'DKIM',
     name: string,

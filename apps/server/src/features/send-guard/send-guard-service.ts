@@ -11,7 +11,7 @@ import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { checkResolver } from './dns-resolver';
-import { checkSendingDomain, type SendingShape } from './domain-check';
+import type { SendingShape } from './domain-check';
 import { lastDomainCheck, saveDomainCheck } from './domain-check-queries';
 
 /** DNS gets this long to answer the whole check; past it the check is UNCHECKED (issue 26). */
@@ -49,6 +49,8 @@ export async function sendingDomainCheckFor(options: DomainCheckOptions): Promis
   const cached = await lastDomainCheck(db, domain);
   if (cached && cached.transport === shape.transport && isFresh(cached, now)) return cached;
   const timeoutMs = options.timeoutMs ?? DOMAIN_CHECK_TIMEOUT_MS;
+  // mailauth (and joi, which it validates with) loads with the first check, not with every process.
+  const { checkSendingDomain } = await import('./domain-check');
   const resolver = checkResolver(config.DNS_SERVERS, timeoutMs);
   try {
     const check = await checkSendingDomain({
