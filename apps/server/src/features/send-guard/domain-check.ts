@@ -9,7 +9,6 @@ import type { Config } from '../../config/config';
 import type { DnsResolve } from './dns-resolver';
 
 type Part = SendingDomainCheck['spf'];
-type Transport = NonNullable<SendingDomainCheck['transport']>;
 
 /**
  * How the sender's merge messages leave (transport-for.ts decides the same way): from which
@@ -303,10 +302,9 @@ export async function checkSendingDomain(options: {
       unanswered('DMARC', timeoutMs),
     );
     const [spfDone, dkimDone, dmarcDone] = await Promise.all([spfResult, dkimResult, dmarcResult]);
-    const transport: Transport = shape.transport;
     return {
       domain,
-      transport,
+      transport: shape.transport,
       sendingHost: address ?? (shape.transport === 'smtp' ? shape.relayHost : ''),
       checkedAt,
       outcome: outcomeOf([spfDone, dkimDone.part, dmarcDone]),
