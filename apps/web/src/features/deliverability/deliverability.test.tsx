@@ -108,7 +108,7 @@ describe('deliverability page (issue 26)', () => {
     expect(within(month).getByText('Dangerous')).toBeInTheDocument();
     expect(month).toHaveTextContent('No provider publishes a line for unsubscribes');
     expect(screen.getByRole('heading', { name: 'Deliverability' })).toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Hard-bounce rate' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Hard-bounce rate' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Complaint rate' })).toBeInTheDocument();
   });
 

@@ -1,14 +1,16 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpace } from '../../spaces';
 import { useDeliverability } from '../api/deliverability';
 import { BounceReasons } from './bounce-reasons';
 import { PausedMerges } from './paused-merges';
-import { RateCharts } from './rate-charts';
 import { RateSummary } from './rate-summary';
 import { SendersTable } from './senders-table';
 import { SendingDomains } from './sending-domains';
+
+// The chart library is most of the page's weight: the figures show while it loads.
+const RateCharts = lazy(async () => ({ default: (await import('./rate-charts')).RateCharts }));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -64,7 +66,9 @@ export function DeliverabilityPage() {
           </Section>
           {page.data.totals.last30Days.sent > 0 && (
             <Section title="Over the last 30 days">
-              <RateCharts daily={page.data.daily} />
+              <Suspense fallback={<Skeleton height={280} />}>
+                <RateCharts daily={page.data.daily} />
+              </Suspense>
             </Section>
           )}
           {page.data.scope === 'space' && (
