@@ -13,7 +13,7 @@ ALTER TABLE "sender_daily_deliverability" ADD CONSTRAINT "sender_daily_deliverab
 ALTER TABLE "sender_daily_deliverability" ADD CONSTRAINT "sender_daily_deliverability_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sender_daily_deliverability_workspace_id_day_idx" ON "sender_daily_deliverability" USING btree ("workspace_id","day");--> statement-breakpoint
 CREATE INDEX "sender_daily_deliverability_user_id_day_idx" ON "sender_daily_deliverability" USING btree ("user_id","day");--> statement-breakpoint
-CREATE INDEX "campaign_recipients_bounced_idx" ON "campaign_recipients" USING btree ("campaign_id","sent_at") WHERE "campaign_recipients"."bounced_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_bounced_idx" ON "campaign_recipients" USING btree ("campaign_id","sent_at") INCLUDE ("failure_reason") WHERE "campaign_recipients"."bounced_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "merges_paused_idx" ON "merges" USING btree ("workspace_id","paused_at" DESC NULLS LAST) WHERE "merges"."status" = 'PAUSED';--> statement-breakpoint
 -- Recipients: what a statement changes in the sent rows' fates (sent, hard-bounced, complained,
 -- unsubscribed) is added by its new rows and taken away by its old ones, grouped by space, sender
