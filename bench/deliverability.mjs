@@ -121,7 +121,9 @@ async function load(db, { workspaceId }, senders) {
      FROM generate_series(1, ${PAUSED_MERGES}) g`,
     [workspaceId, senders],
   );
-  await db.query('ANALYZE');
+  // As autovacuum leaves a table whose old rows no longer change: all-visible, so the bounce
+  // reasons come from their index alone.
+  await db.query('VACUUM ANALYZE');
 }
 
 /** One GET, body read in full; waits out a 429 from the global rate limit and tries again. */
@@ -211,7 +213,7 @@ async function main() {
     );
     console.log(
       `loaded ${counts.campaigns} campaigns from ${SENDERS} senders over ${DAYS} days, ${counts.recipients} recipients ` +
-        `(${counts.bounced} hard bounces) in ${(loadMs / 1000).toFixed(1)} s (rollup triggers and ANALYZE included)`,
+        `(${counts.bounced} hard bounces) in ${(loadMs / 1000).toFixed(1)} s (rollup triggers and VACUUM ANALYZE included)`,
     );
     console.log(
       `rollup sender_daily_deliverability: ${counts.rollup_rows} rows (${counts.space_rollup_rows} in the space), ` +

@@ -13,7 +13,13 @@ export function BandBadge({ rate, lines }: { rate: number | null; lines: RateLin
   const band = bandOf(rate, lines);
   if (!band) return null;
   return (
-    <Badge variant="filled" color={BAND_COLOURS[band]} autoContrast data-band={band}>
+    <Badge
+      variant="filled"
+      color={BAND_COLOURS[band]}
+      autoContrast
+      data-band={band}
+      style={{ flexShrink: 0 }}
+    >
       {bandLabel(band, lines)}
     </Badge>
   );

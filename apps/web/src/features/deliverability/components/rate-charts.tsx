@@ -14,7 +14,9 @@ const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 
 /**
  * One rate per day (days without a message have none, and the line joins over them), with the
- * providers' lines drawn across; the axis always reaches the upper line so both are in view.
+ * providers' lines drawn across. The axis runs to twice the upper line whatever the days hold: a
+ * day of five messages with one bounce (20 %) would otherwise squash both lines onto the floor;
+ * such a day leaves the top of the chart, and the figures above say how far.
  */
 function DailyRateChart({
   title,
@@ -36,7 +38,6 @@ function DailyRateChart({
       rate: rate === null ? null : percent(rate),
     };
   });
-  const highest = Math.max(percent(lines.bad) * 1.25, ...data.map((point) => point.rate ?? 0));
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={title}>
       <Title order={3} size="h5" mb={4}>
@@ -52,13 +53,29 @@ function DailyRateChart({
         series={[{ name: 'rate', label: title, color }]}
         unit=" %"
         connectNulls
-        withDots={false}
+        // A day between days without messages has no neighbour to draw a line to: its dot shows it.
+        dotProps={{ r: 2 }}
         curveType="linear"
-        yAxisProps={{ domain: [0, Number(highest.toFixed(2))], width: 44 }}
+        yAxisProps={{
+          domain: [0, percent(lines.bad) * 2],
+          ticks: [0, percent(lines.warning), percent(lines.bad), percent(lines.bad) * 2],
+          allowDataOverflow: true,
+          width: 60,
+        }}
         xAxisProps={{ minTickGap: 24 }}
         referenceLines={[
-          { y: percent(lines.warning), label: `Warning ${percent(lines.warning)} %`, color: 'orange.8' },
-          { y: percent(lines.bad), label: `${lines.badLabel} ${percent(lines.bad)} %`, color: 'red.8' },
+          {
+            y: percent(lines.warning),
+            label: `Warning ${percent(lines.warning)} %`,
+            color: 'orange.9',
+            labelPosition: 'insideBottomLeft',
+          },
+          {
+            y: percent(lines.bad),
+            label: `${lines.badLabel} ${percent(lines.bad)} %`,
+            color: 'red.9',
+            labelPosition: 'insideTopLeft',
+          },
         ]}
       />
     </Paper>

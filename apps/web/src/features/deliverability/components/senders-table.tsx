@@ -46,7 +46,7 @@ export function SendersTable({ senders }: { senders: DeliverabilitySender[] }) {
   }
   return (
     <Paper withBorder radius="md">
-      <SidewaysScroll label="Senders, scrolls sideways" minWidth={1040}>
+      <SidewaysScroll label="Senders, scrolls sideways" minWidth={1080}>
         <Table verticalSpacing="sm" aria-label="Senders">
           <Table.Thead>
             <Table.Tr>
