@@ -7,10 +7,10 @@ import { sendingDomainCheckSchema } from '../merge-engine/send-guard-contracts';
 
 const base = API_BASES.v1;
 
-/** The windows the page shows rates over, in UTC days counted back from today (today included). */
-export const DELIVERABILITY_WINDOWS_DAYS = [7, 30] as const;
-/** The daily series' length, and how far back bounce reasons are read. */
+/** The daily series' length in UTC days (today included), the longer window, and how far back bounce reasons are read. */
 export const DELIVERABILITY_SERIES_DAYS = 30;
+/** The shorter window of rates, in UTC days (today included). */
+export const DELIVERABILITY_SHORT_WINDOW_DAYS = 7;
 /** How many bounce reasons and self-paused merges the page lists at most. */
 export const TOP_BOUNCE_REASONS = 10;
 export const PAUSED_MERGES_LISTED = 50;

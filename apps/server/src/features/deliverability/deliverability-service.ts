@@ -1,5 +1,6 @@
 import {
   DELIVERABILITY_SERIES_DAYS,
+  DELIVERABILITY_SHORT_WINDOW_DAYS,
   mergeTitle,
   sendingDomainCheckSchema,
   type Deliverability,
@@ -67,7 +68,7 @@ export async function readDeliverability(
   const { now } = options;
   const scope: Scope = { workspaceId: options.workspaceId, userId: options.ownOnly ? options.userId : null };
   const from30 = firstDayOf(now, DELIVERABILITY_SERIES_DAYS);
-  const from7 = firstDayOf(now, 7);
+  const from7 = firstDayOf(now, DELIVERABILITY_SHORT_WINDOW_DAYS);
   const [rows, reasons, paused, domains] = await Promise.all([
     selectDailyRows(db, scope, from30),
     selectBounceReasons(db, scope, new Date(`${from30}T00:00:00Z`)),
