@@ -191,6 +191,8 @@ export default defineConfig({
                 [
                   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]`,
                   String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${everyScreenComponents.join('|')}))[\\/]`,
+                  // Mantine's hooks the shell and its dialogs use: three chunks of a few hundred bytes each.
+                  String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-uncontrolled|use-window-event|use-disclosure)[\\/]`,
                   // (AppShell's stand-in loads with the shell's chunk, its only importer.)
                   String.raw`apps[\\/]web[\\/]src[\\/](lib[\\/](?!stand-ins[\\/]app-shell)|config[\\/])`,
                   // The entry's own small helpers, which both first loads fetched as four chunks.

@@ -28,6 +28,7 @@ export * from './permissions/plan-features';
 export * from './permissions/space-permissions';
 export * from './permissions/plan-labels';
 export * from './team-report/team-report-contracts';
+export * from './deliverability';
 export * from './templates/template-contracts';
 export * from './suppressions';
 export * from './spreadsheets';

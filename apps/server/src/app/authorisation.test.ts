@@ -556,6 +556,12 @@ const table: Record<string, Line> = {
     otherwise: disabledSpace,
   },
   ...teamReportLines(['summary', 'members']),
+  // Issue 26: every member opens the deliverability page (a member gets their own figures only).
+  'GET /api/v1/workspaces/:id/deliverability': {
+    request: (id) => ['GET', `/api/v1/workspaces/${id}/deliverability`],
+    expect: MEMBER_READ,
+    otherwise: disabledSpace,
+  },
   ...mergeEngineLines(),
   ...spreadsheetLines(),
 };

@@ -1,4 +1,5 @@
 import { authRoutes } from '../features/auth';
+import { deliverabilityRoutes } from '../features/deliverability';
 import { billingRoutes } from '../features/billing';
 import { eventRoutes } from '../features/events';
 import { healthRoutes } from '../features/health';
@@ -31,6 +32,7 @@ export const routes: readonly RouteDefinition[] = [
   ...mergeEngineRoutes,
   ...suppressionRoutes,
   ...teamReportRoutes,
+  ...deliverabilityRoutes,
   ...templateRoutes,
   ...spreadsheetRoutes,
 ] as readonly RouteDefinition[];

@@ -312,6 +312,7 @@ function probes(world: World): Record<string, Probe> {
     'GET /api/v1/workspaces/:id/merges/quota': { params: space },
     'GET /api/v1/workspaces/:id/merges/:mergeId': { params: { ...space, mergeId: randomUUID() } },
     'GET /api/v1/workspaces/:id/team-report/summary': { params: space },
+    'GET /api/v1/workspaces/:id/deliverability': { params: space },
     'GET /api/v1/workspaces/:id/team-report/members': {
       params: space,
       query: { sortBy: 'userName:asc', limit: '10', limitOffset: '0' },

@@ -61,6 +61,7 @@ export const paths = {
     settings: { path: 'space', getHref: (prefix: string) => `${prefix}/space` },
     general: { path: 'general', getHref: (prefix: string) => `${prefix}/space/general` },
     users: { path: 'users', getHref: (prefix: string) => `${prefix}/space/users` },
+    deliverability: { path: 'deliverability', getHref: (prefix: string) => `${prefix}/space/deliverability` },
     billing: {
       path: 'billing',
       getHref: (prefix: string, search = '') => `${prefix}/space/billing${search}`,

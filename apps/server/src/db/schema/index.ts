@@ -7,6 +7,7 @@ export * from './scheduled-merges';
 export * from './spreadsheets';
 export * from './merges';
 export * from './sender-daily-quota';
+export * from './sender-daily-deliverability';
 export * from './merge-workers';
 export * from './suppressions';
 export * from './inbound';

@@ -79,6 +79,10 @@ export const merges = pgTable(
     index('merges_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('merges_campaign_id_idx').on(t.campaignId),
     index('merges_scheduled_merge_id_idx').on(t.scheduledMergeId),
+    // The deliverability page lists a space's paused merges, latest first.
+    index('merges_paused_idx')
+      .on(t.workspaceId, t.pausedAt.desc())
+      .where(sql`${t.status} = 'PAUSED'`),
     check('merges_status_check', oneOf(t.status, MERGE_STATUSES)),
     check('merges_pause_reason_check', oneOf(t.pauseReason, MERGE_PAUSE_REASONS)),
   ],

@@ -61,6 +61,7 @@ describe('sidebar', () => {
         'General',
         'Members',
         'Billing',
+        'Deliverability',
       ]),
     );
     const shellStyles = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
@@ -77,16 +78,22 @@ describe('sidebar', () => {
     await screen.findByRole('heading', { name: 'Mail merges' });
     // Per-seat billing is the owner's only (PERM-005).
     await waitFor(() =>
-      expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Team report', 'Users']),
+      expect(sidebarLinks()).toEqual([
+        'Mail merges',
+        'Unsubscriptions',
+        'Team report',
+        'Users',
+        'Deliverability',
+      ]),
     );
   });
 
-  it('SHELL-008 SHELL-003: a member of a FREE space sees Bounces, no settings items and the manage-settings text', async () => {
+  it('SHELL-008 SHELL-003: a member of a FREE space sees Bounces, no settings items but their own Deliverability (issue 26) and the manage-settings text', async () => {
     await renderInSpace(`${memberFree.urlPrefix}/mail-merges/sent`, {
       user: currentUser({ ...installed, userWorkspaces: [memberFree] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
-    expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Bounces']);
+    expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Bounces', 'Deliverability']);
     expect(sidebar().getByText(MANAGE_SETTINGS_TEXT)).toBeInTheDocument();
     expect(MANAGE_SETTINGS_TEXT).toBe(
       'You cannot manage settings if you are not an owner or admin of the selected space.',
@@ -100,7 +107,13 @@ describe('sidebar', () => {
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
     await waitFor(() =>
-      expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Team report', 'Billing']),
+      expect(sidebarLinks()).toEqual([
+        'Mail merges',
+        'Unsubscriptions',
+        'Team report',
+        'Billing',
+        'Deliverability',
+      ]),
     );
   });
 
@@ -109,7 +122,13 @@ describe('sidebar', () => {
       user: currentUser({ installationTimestamp: null, userWorkspaces: [memberFree] }),
     });
     await screen.findByRole('heading', { name: 'Mail merges' });
-    expect(sidebarLinks()).toEqual(['Mail merges', 'Unsubscriptions', 'Bounces', 'Get started']);
+    expect(sidebarLinks()).toEqual([
+      'Mail merges',
+      'Unsubscriptions',
+      'Bounces',
+      'Get started',
+      'Deliverability',
+    ]);
     await user.click(sidebar().getByRole('link', { name: 'Get started' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/get-started'));
   });

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { billingPageRoute } from '../billing';
+import { deliverabilityRoute } from '../deliverability';
 import { RequireSpacePermission, SpaceRedirect } from '../spaces';
 
 /**
@@ -46,6 +47,7 @@ export const spaceSettingsRoutes: RouteObject[] = [
         }),
         children: [billingPageRoute],
       },
+      deliverabilityRoute,
       // ROUTE-021
       {
         path: paths.space.upgrade.path,

@@ -80,6 +80,8 @@ export function Sidebar({
     ...(permissions.canAccessWorkspaceBilling
       ? [{ label: 'Billing', href: paths.space.billing.getHref(prefix) }]
       : []),
+    // Issue 26: every member (a member sees their own figures there).
+    { label: 'Deliverability', href: paths.space.deliverability.getHref(prefix) },
   ];
 
   return (

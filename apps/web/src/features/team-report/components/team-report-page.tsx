@@ -27,7 +27,7 @@ import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSpace } from '../../spaces';
 import { useTeamMembers, useTeamSummary } from '../api/team-report';
 import { SortableTh } from '../../../ui/sortable-th';
-import { SidewaysScroll } from './sideways-scroll';
+import { SidewaysScroll } from '../../../ui/sideways-scroll';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
 

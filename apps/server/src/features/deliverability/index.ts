@@ -1,0 +1,1 @@
+export { deliverabilityRoutes } from './deliverability-routes';

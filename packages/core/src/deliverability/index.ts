@@ -1,0 +1,2 @@
+export * from './deliverability-bands';
+export * from './deliverability-contracts';
