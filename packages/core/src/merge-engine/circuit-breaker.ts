@@ -66,6 +66,19 @@ export interface BreakerCounters {
   complained: number;
 }
 
+/**
+ * What just happened to the merge, counted in `BreakerCounters` already: messages sent, hard
+ * bounces and complaints just recorded, and the refusal texts just seen. Only news trips the
+ * breaker (a new bounce, a new complaint, a refusal, or the sent count reaching the minimum with
+ * the rate already over), so a merge resumed by hand goes on until new news keeps it over a line.
+ */
+export interface BreakerNews {
+  sent?: number;
+  hardBounces?: number;
+  complaints?: number;
+  rejections?: readonly string[];
+}
+
 /** Why the breaker pauses a merge: the pause reason and the sentence the sender reads. */
 export interface BreakerTrip {
   reason: Exclude<MergePauseReason, 'MANUAL'>;
@@ -77,17 +90,14 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1).replace(/\.0$/, '')
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /**
- * Whether a running merge should pause now, and why: a provider's policy refusal among
- * `rejections` (the refusal texts just seen) at once; else a spam complaint early (any before
- * BREAKER_EARLY_COMPLAINT_SENT are sent, a rate of BREAKER_COMPLAINT_RATE or more after); else
- * hard bounces above BREAKER_BOUNCE_RATE once BREAKER_MIN_SENT_FOR_BOUNCE_RATE are sent.
- * Null: keep sending.
+ * Whether a running merge should pause now, and why: a provider's policy refusal among the news'
+ * rejections at once; else, on a new complaint, a complaint early (any before
+ * BREAKER_EARLY_COMPLAINT_SENT are sent, a rate of BREAKER_COMPLAINT_RATE or more after); else, on
+ * a new hard bounce or as the sent count reaches BREAKER_MIN_SENT_FOR_BOUNCE_RATE, hard bounces
+ * above BREAKER_BOUNCE_RATE once that many are sent. Null: keep sending.
  */
-export function circuitBreakerTrip(
-  counters: BreakerCounters,
-  rejections: readonly string[] = [],
-): BreakerTrip | null {
-  for (const text of rejections) {
+export function circuitBreakerTrip(counters: BreakerCounters, news: BreakerNews): BreakerTrip | null {
+  for (const text of news.rejections ?? []) {
     const code = policyRejectionCode(text);
     if (code)
       return {
@@ -96,7 +106,7 @@ export function circuitBreakerTrip(
       };
   }
   const { sent, hardBounced, complained } = counters;
-  if (complained > 0) {
+  if ((news.complaints ?? 0) > 0 && complained > 0) {
     if (sent < BREAKER_EARLY_COMPLAINT_SENT)
       return {
         reason: 'COMPLAINT',
@@ -108,7 +118,12 @@ export function circuitBreakerTrip(
         details: `${plural(complained, 'spam complaint', 'spam complaints')} in ${plural(sent, 'message', 'messages')} sent (${percent(complained / sent)}), at or above the ${percent(BREAKER_COMPLAINT_RATE)} mailbox providers allow.`,
       };
   }
-  if (sent >= BREAKER_MIN_SENT_FOR_BOUNCE_RATE && hardBounced / sent > BREAKER_BOUNCE_RATE)
+  const reachedMinimum = sent - (news.sent ?? 0) < BREAKER_MIN_SENT_FOR_BOUNCE_RATE;
+  if (
+    ((news.hardBounces ?? 0) > 0 || reachedMinimum) &&
+    sent >= BREAKER_MIN_SENT_FOR_BOUNCE_RATE &&
+    hardBounced / sent > BREAKER_BOUNCE_RATE
+  )
     return {
       reason: 'BOUNCE_RATE',
       details: `${plural(hardBounced, 'hard bounce', 'hard bounces')} in ${plural(sent, 'message', 'messages')} sent (${percent(hardBounced / sent)}), above the ${percent(BREAKER_BOUNCE_RATE)} allowed once ${count(BREAKER_MIN_SENT_FOR_BOUNCE_RATE)} are sent.`,

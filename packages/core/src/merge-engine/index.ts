@@ -7,3 +7,4 @@ export * from './message-addresses';
 export * from './tracked-message';
 export * from './send-guard-contracts';
 export * from './circuit-breaker';
+export * from './merge-pause-rules';

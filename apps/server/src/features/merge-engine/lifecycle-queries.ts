@@ -5,8 +5,8 @@ import { campaignRecipients, merges, scheduledMerges } from '../../db/schema';
 
 /** The SQL of a merge's transitions: completion, waiting for quota, failure, retries and cancel. */
 
-/** The merge statuses a cancel stops and a new merge of the same sheet waits for. */
-const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
+/** The merge statuses a cancel stops (a PAUSED one too) and a new merge of the same sheet waits for. */
+const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA', 'PAUSED'] as const;
 
 type MergeError = { status: ScheduledMergeStatus; details: string };
 
