@@ -84,11 +84,15 @@ describe('a paused merge in the Scheduled tab (issue 26, the circuit breaker)', 
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Paused: too many hard bounces')).toBeInTheDocument();
     expect(within(dialog).getByText(DETAILS)).toBeInTheDocument();
-    const table = await within(dialog).findByRole('table');
-    expect(within(table).getByRole('cell', { name: 'bounce+1@simulator.test' })).toBeInTheDocument();
+    const list = await within(dialog).findByRole('list', { name: 'Hard bounces' });
     expect(
-      within(table).getAllByRole('cell', { name: '5.1.1 The email account does not exist' }),
-    ).toHaveLength(2);
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'bounce+1@simulator.test5.1.1 The email account does not exist',
+      'bounce+2@simulator.test5.1.1 The email account does not exist',
+    ]);
     expect(within(dialog).getByRole('heading', { name: 'Hard bounces (2)' })).toBeInTheDocument();
 
     server.on(SCHEDULED_DETAIL, json(200, scheduled()));

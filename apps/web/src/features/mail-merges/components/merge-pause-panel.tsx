@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount, type MergePauseReason } from '@mergeboard/core';
 import { formatDate } from '../../../lib/format-date';
@@ -38,24 +38,22 @@ function MergeBounces({ merge }: { merge: MergeRef }) {
       {total > items.length && (
         <Text size="sm" c="dimmed">{`The latest ${formatCount(items.length)} are listed.`}</Text>
       )}
-      <Table.ScrollContainer minWidth={320} maxHeight={240}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((bounce) => (
-              <Table.Tr key={bounce.email}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{bounce.email}</Table.Td>
-                <Table.Td>{bounce.reason ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A long list scrolls in its own region, which the keyboard can reach and scroll. */}
+      <Box role="region" aria-label="Hard bounces" tabIndex={0} style={{ maxHeight: 240, overflowY: 'auto' }}>
+        {/* A list rather than a table: an address and a server's answer both read in full at 375 px. */}
+        <List listStyleType="none" spacing="xs" aria-label="Hard bounces">
+          {items.map((bounce) => (
+            <List.Item key={bounce.email}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {bounce.email}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {bounce.reason ?? '—'}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </Box>
     </Stack>
   );
 }
