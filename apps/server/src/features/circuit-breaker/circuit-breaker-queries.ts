@@ -14,15 +14,25 @@ const RUNNING = sql.raw(`('SENDING', 'WAITING_FOR_QUOTA')`);
 export async function lockRunningMergeOfCampaign(
   tx: Tx,
   campaignId: string,
-): Promise<({ mergeId: string } & BreakerCounters) | null> {
-  const [row] = rowsOf<{ mergeId: string } & BreakerCounters>(
-    await tx.execute(sql`SELECT m.id AS "mergeId", c.sent_count AS sent, c.bounced_count AS "hardBounced",
+): Promise<({ mergeId: string; workspaceId: string } & BreakerCounters) | null> {
+  const [row] = rowsOf<{ mergeId: string; workspaceId: string } & BreakerCounters>(
+    await tx.execute(sql`SELECT m.id AS "mergeId", m.workspace_id AS "workspaceId", c.sent_count AS sent, c.bounced_count AS "hardBounced",
           c.complained_count AS complained
         FROM merges m JOIN campaigns c ON c.id = m.campaign_id
        WHERE m.campaign_id = ${campaignId} AND m.status IN ${RUNNING}
        FOR UPDATE OF m`),
   );
   return row ?? null;
+}
+
+/**
+ * The trip in the space's audit trail: the pause fields are cleared on resume, this stays (the
+ * merges that paused themselves, with why).
+ */
+export async function auditTrip(tx: Tx, merge: { mergeId: string; workspaceId: string }, trip: BreakerTrip) {
+  await tx.execute(sql`INSERT INTO audit_events (workspace_id, action, target_type, target_id, data)
+      VALUES (${merge.workspaceId}, 'merge.circuit_breaker_tripped', 'merge', ${merge.mergeId},
+              ${JSON.stringify({ reason: trip.reason, details: trip.details })}::jsonb)`);
 }
 
 /** PAUSED with when and why, if it is still running or scheduled; answers whether it moved. */

@@ -182,6 +182,15 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
       details: '10 hard bounces in 50 messages sent (20 %), above the 5 % allowed once 50 are sent.',
     });
     expect(await settled(sender, merge.campaignId!)).toEqual({ sending: 0, used: paused.sent });
+    // The trip stays in the space's audit trail after a resume clears the pause.
+    const audit = async () =>
+      (
+        await t.database.execute(
+          `SELECT action, data->>'reason' AS reason FROM audit_events WHERE target_id = $1 ORDER BY created_at`,
+          [merge.mergeId],
+        )
+      ).rows;
+    expect(await audit()).toEqual([{ action: 'merge.circuit_breaker_tripped', reason: 'BOUNCE_RATE' }]);
 
     const bounces = listMergeBounces.response.parse(
       (await inject(sender, 'GET', mergeUrl(sender, merge.mergeId, '/bounces'))).json(),
@@ -210,6 +219,10 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
     expect(counts.size).toBe(90);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(await recipientStatuses(t.database, merge.campaignId!)).toEqual({ SENT: 90, BOUNCED: 10 });
+    expect(await audit()).toEqual([
+      { action: 'merge.circuit_breaker_tripped', reason: 'BOUNCE_RATE' },
+      { action: 'merge.resumed', reason: null },
+    ]);
   });
 
   it('a DSN bounce applied through the inbound path pauses a merge still running, past the line only', async () => {

@@ -103,7 +103,7 @@ export function resumeByHand(db: Db, jobs: MergeJobs, options: Steering) {
       actorUserId: options.steerer.userId,
       action: 'merge.resumed',
       mergeId: merge.id,
-      data: { pauseReason: merge.pauseReason },
+      data: { pauseReason: merge.pauseReason, pauseDetails: merge.pauseDetails },
     });
     return mergeStateOf(resumed!);
   });
