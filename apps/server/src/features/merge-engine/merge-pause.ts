@@ -117,10 +117,8 @@ export function cancelByHand(db: Db, options: Steering) {
   return steer(db, options, async (tx, merge) => {
     if (!isPausable(merge.status) && merge.status !== 'PAUSED')
       throw inState(merge, 'only a scheduled, sending or paused one can be cancelled');
-    if (merge.scheduledMergeId) {
-      await cancelMergeOf(tx, merge.scheduledMergeId);
-      await deleteScheduledMerge(tx, merge.scheduledMergeId);
-    }
+    await cancelMergeOf(tx, { mergeId: merge.id });
+    if (merge.scheduledMergeId) await deleteScheduledMerge(tx, merge.scheduledMergeId);
     await auditMergeStep(tx, {
       workspaceId: merge.workspaceId,
       actorUserId: options.steerer.userId,
