@@ -177,6 +177,26 @@ function mergeEngineLines(): Record<string, Line> {
       request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
       expect: MINE_ONLY,
       otherwise: disabledSpace,
+    }, // The send guard's steering of a merge (its sender, an owner or admin): an unknown merge is 404.
+    'POST /api/v1/workspaces/:id/merges/:mergeId/pause': {
+      request: (id) => ['POST', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}/pause`],
+      expect: MINE_ONLY,
+      otherwise: disabledSpace,
+    },
+    'POST /api/v1/workspaces/:id/merges/:mergeId/resume': {
+      request: (id) => ['POST', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}/resume`],
+      expect: MINE_ONLY,
+      otherwise: disabledSpace,
+    },
+    'DELETE /api/v1/workspaces/:id/merges/:mergeId': {
+      request: (id) => ['DELETE', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}`],
+      expect: MINE_ONLY,
+      otherwise: disabledSpace,
+    },
+    'GET /api/v1/workspaces/:id/merges/:mergeId/bounces': {
+      request: (id) => ['GET', `/api/v1/workspaces/${id}/merges/${UNKNOWN_SPREADSHEET}/bounces`],
+      expect: MINE_ONLY,
+      otherwise: disabledSpace,
     },
   };
 }

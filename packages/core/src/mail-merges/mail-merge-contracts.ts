@@ -5,6 +5,7 @@ import { csvFileSchema } from '../contracts/csv-file';
 import { SCHEDULED_MERGE_STATUSES, SPREADSHEET_SOURCES } from '../constants/domain';
 import { DATE_RANGE_OPTIONS, TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
+import { mergePauseSchema } from '../merge-engine/send-guard-contracts';
 
 const base = API_BASES.unversioned;
 export const campaignIdParams = z.object({ id: z.uuid('id must be a campaign id') });
@@ -179,6 +180,10 @@ export const scheduledCampaignSchema = z
     errorDetails: z.string().nullable(),
     recoverableErrorRetries: z.number().int(),
     recoverableErrorLastRetryTimestamp: z.number().int().nullable(),
+    mergeId: z.string().nullable().describe('The merge it runs, for its pause, resume and bounces'),
+    pause: mergePauseSchema
+      .nullable()
+      .describe("Set while its merge is PAUSED (the send guard's circuit breaker, or by hand)"),
   })
   .meta({ id: 'ScheduledCampaign' });
 

@@ -6,3 +6,5 @@ export * from './merge-title';
 export * from './message-addresses';
 export * from './tracked-message';
 export * from './send-guard-contracts';
+export * from './circuit-breaker';
+export * from './merge-pause-rules';

@@ -5,6 +5,7 @@ import { safeText, text } from '../contracts/text';
 import { MERGE_STATUSES } from '../constants/domain';
 import { SPREADSHEET_LIMITS } from '../constants/limits';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../suppressions/suppression-rules';
+import { mergePauseSchema } from './send-guard-contracts';
 
 const base = API_BASES.v1;
 const spaceParams = z.object({ id: z.uuid('id must be a space id') });
@@ -213,17 +214,20 @@ const mergeDetailSchema = z
     sent: z.number().int(),
     failed: z.number().int(),
     unknown: z.number().int().describe('Claimed by a worker that stopped: may or may not have been sent'),
+    bounced: z.number().int().describe('Hard bounces, at send time or come back since'),
     skipped: mergeSkippedSchema,
     campaignId: z.string().nullable(),
     scheduledMergeId: z.string().nullable(),
     title: z.string(),
+    pause: mergePauseSchema.nullable().describe('Why and since when it is PAUSED; null while it is not'),
   })
   .meta({ id: 'Merge' });
 
 export const getMerge = defineContract({
   method: 'GET',
   path: `${base}/workspaces/:id/merges/:mergeId`,
-  summary: "One of the caller's mail merges and how far its sending got",
+  summary:
+    "One of the caller's mail merges (or, for an owner or admin, one of the space's) and how far its sending got",
   tags: ['merge-engine'],
   params: spaceParams.extend({ mergeId: z.uuid('mergeId must be a merge id') }),
   response: mergeDetailSchema,

@@ -124,3 +124,34 @@ export const resumeMerge = defineContract({
   params: mergeParams,
   response: mergeStateSchema,
 });
+
+/** A hard bounce of a merge: the address and what its server answered. */
+export const mergeBounceSchema = z
+  .object({
+    email: z.string(),
+    reason: z.string().nullable(),
+    bouncedAt: z.number().int().describe('Epoch milliseconds'),
+  })
+  .meta({ id: 'MergeBounce' });
+
+/** How many of a merge's bounces the read answers: the latest, enough to see what tripped the breaker. */
+export const MERGE_BOUNCES_SHOWN = 100;
+
+export const listMergeBounces = defineContract({
+  method: 'GET',
+  path: `${base}/workspaces/:id/merges/:mergeId/bounces`,
+  summary: `A mail merge's hard bounces with their reasons, the latest ${MERGE_BOUNCES_SHOWN} first (its sender, or an owner or admin of the space): what tripped its circuit breaker`,
+  tags: ['merge-engine'],
+  params: mergeParams,
+  response: z.object({ items: z.array(mergeBounceSchema), total: z.number().int() }),
+});
+
+export const cancelMerge = defineContract({
+  method: 'DELETE',
+  path: `${base}/workspaces/:id/merges/:mergeId`,
+  summary:
+    'Cancel a scheduled, sending or paused mail merge (its sender, or an owner or admin of the space): its unsent rows are dropped and it leaves the Scheduled list',
+  tags: ['merge-engine'],
+  params: mergeParams,
+  response: mergeStateSchema,
+});

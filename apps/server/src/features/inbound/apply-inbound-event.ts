@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { tripCircuitBreaker } from '../circuit-breaker';
 import { addRecipientBounce } from '../suppressions';
 import { unsubscribeRecipientIn, type TrackingTokens } from '../tracking';
 import type { InboundEvent } from './inbound-event';
@@ -80,34 +81,40 @@ async function bounce(tx: Tx, recipient: InboundRecipient, reason: string): Prom
   });
 }
 
-/** A soft bounce counted; the SOFT_BOUNCES_TO_HARD-th is a hard bounce. */
-async function softBounce(tx: Tx, recipient: InboundRecipient, reason: string): Promise<void> {
+/** A soft bounce counted; the SOFT_BOUNCES_TO_HARD-th is a hard bounce (answers whether it was). */
+async function softBounce(tx: Tx, recipient: InboundRecipient, reason: string): Promise<boolean> {
   const count = await countSoftBounce(tx, recipient.id);
-  if (count >= SOFT_BOUNCES_TO_HARD)
-    await bounce(tx, recipient, `${count} soft bounces, the last: ${reason}`);
+  if (count < SOFT_BOUNCES_TO_HARD) return false;
+  await bounce(tx, recipient, `${count} soft bounces, the last: ${reason}`);
+  return true;
 }
 
 /** The server's words, led by the status code unless they already give it ('5.1.1 550 5.1.1 …' said it twice). */
 const bounceReason = ({ status, reason }: { status: string | null; reason: string }) =>
   (status && !reason.includes(status) ? `${status} ${reason}` : reason).trim() || status || 'Bounced';
 
-async function applyTo(tx: Tx, recipient: InboundRecipient, event: Matchable): Promise<void> {
+/** Applies the event to its row; answers whether it made the row a hard bounce (news for the circuit breaker). */
+async function applyTo(tx: Tx, recipient: InboundRecipient, event: Matchable): Promise<boolean> {
   switch (event.kind) {
     case 'hard-bounce':
-      return bounce(tx, recipient, bounceReason(event));
+      await bounce(tx, recipient, bounceReason(event));
+      return true;
     case 'soft-bounce':
       return softBounce(tx, recipient, bounceReason(event));
     case 'complaint':
       // A spam report is the strongest unsubscribe there is (RFC 5965 feedback loops).
       await unsubscribeRecipientIn(tx, recipient.id);
-      return markComplained(tx, recipient.id);
+      await markComplained(tx, recipient.id);
+      return false;
     case 'reply':
-      return markResponded(tx, recipient.id);
+      await markResponded(tx, recipient.id);
+      return false;
     case 'auto-reply':
       // Kept in inbound_messages only: an out-of-office is not a response.
-      return;
+      return false;
     case 'unsubscribe':
       await unsubscribeRecipientIn(tx, recipient.id);
+      return false;
   }
 }
 
@@ -138,7 +145,17 @@ export async function applyInboundEvent(
       detail: detail?.slice(0, 500) ?? null,
     });
     if (!first) return 'duplicate' as const;
-    await applyTo(tx, recipient, event);
+    const hardBounced = await applyTo(tx, recipient, event);
+    // A bounce or complaint comes back after its message went out: the merge may still be sending,
+    // and the circuit breaker may pause it now (a DSN's status code can be a policy refusal too).
+    if (detail !== null || event.kind === 'complaint') {
+      const news = {
+        hardBounces: hardBounced ? 1 : 0,
+        complaints: event.kind === 'complaint' ? 1 : 0,
+        rejections: detail ? [detail] : [],
+      };
+      await tripCircuitBreaker(tx, { campaignId: recipient.campaignId, news });
+    }
     return 'applied' as const;
   });
   options.logger?.info({ messageId: event.messageId, kind: event.kind, outcome }, 'inbound message');

@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   gte,
+  inArray,
   lt,
   sql,
   type SQL,
@@ -15,7 +16,7 @@ import { dateRangeBounds, type DateRange, type Sort } from '@mergeboard/core';
 import type { Db } from '../../db/client';
 import { keysetOrder, keysetSelectBatches } from '../../db/keyset-paging';
 import { selectPage } from '../../db/page-query';
-import { campaigns, pollAnswers, scheduledMerges } from '../../db/schema';
+import { campaigns, merges, pollAnswers, scheduledMerges } from '../../db/schema';
 import { anyContains } from '../../db/search-pattern';
 
 /** A sent-merges list's filters, checked by the service. */
@@ -193,6 +194,22 @@ export async function findOwnScheduledMerge(db: Db, userId: string, id: string) 
     .where(and(eq(scheduledMerges.id, id), eq(scheduledMerges.userId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** The merges the scheduled rows run, with their pause: a PAUSED one reads 'Paused', not its next run. */
+export async function mergesOfScheduled(db: Db, scheduledMergeIds: string[]) {
+  if (scheduledMergeIds.length === 0) return [];
+  return db
+    .select({
+      scheduledMergeId: merges.scheduledMergeId,
+      mergeId: merges.id,
+      status: merges.status,
+      pausedAt: merges.pausedAt,
+      pauseReason: merges.pauseReason,
+      pauseDetails: merges.pauseDetails,
+    })
+    .from(merges)
+    .where(inArray(merges.scheduledMergeId, scheduledMergeIds));
 }
 
 /** Deletes the caller's own scheduled merge; false when there was none to delete. */

@@ -1,4 +1,4 @@
-import type { MergePoll, SpreadsheetSource } from '@mergeboard/core';
+import type { MergePauseReason, MergePoll, SpreadsheetSource } from '@mergeboard/core';
 import type { campaignRecipients, campaigns, scheduledMerges } from '../../db/schema';
 
 /** The answers' shapes of the mail-merge calls, from their database rows. */
@@ -67,8 +67,22 @@ export function toSentCampaignDetail(row: CampaignRow) {
   };
 }
 
-/** A scheduled merge as the list and its detail show it (API-044). */
-export function toScheduledCampaign(row: ScheduledRow) {
+/** The merge a scheduled row runs, as the list reads it: its id and, while PAUSED, why. */
+export interface ScheduledRun {
+  mergeId: string;
+  status: string;
+  pausedAt: Date | null;
+  pauseReason: MergePauseReason | null;
+  pauseDetails: string | null;
+}
+
+const pauseOf = (run: ScheduledRun | undefined) =>
+  run?.status === 'PAUSED' && run.pauseReason && run.pausedAt
+    ? { reason: run.pauseReason, details: run.pauseDetails, pausedAt: run.pausedAt.toISOString() }
+    : null;
+
+/** A scheduled merge as the list and its detail show it (API-044), with its merge's pause (issue 26). */
+export function toScheduledCampaign(row: ScheduledRow, run?: ScheduledRun) {
   return {
     id: `${row.spreadsheetId}-${row.sheetId}`,
     scheduledMergeId: row.id,
@@ -89,6 +103,8 @@ export function toScheduledCampaign(row: ScheduledRow) {
     errorDetails: row.errorDetails,
     recoverableErrorRetries: row.recoverableErrorRetries,
     recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
+    mergeId: run?.mergeId ?? null,
+    pause: pauseOf(run),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   deleteOwnScheduledMerge,
   findOwnCampaign,
   findOwnScheduledMerge,
+  mergesOfScheduled,
   listScheduledMerges,
   listSentCampaigns,
   pollAnswersOf,
@@ -250,7 +251,15 @@ export async function listScheduled(db: Db, options: { userId: string; query: Sc
     ...query,
     filterBy: scheduledFilters(query.filterBy),
   });
-  return { items: rows.map(toScheduledCampaign), total };
+  const runs = new Map(
+    (
+      await mergesOfScheduled(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((run) => [run.scheduledMergeId, run]),
+  );
+  return { items: rows.map((row) => toScheduledCampaign(row, runs.get(row.id))), total };
 }
 
 /** The scheduled merges' export, in the list's filters and order. */
@@ -274,7 +283,8 @@ export function exportScheduled(db: Db, options: { userId: string; query: Export
 export async function readScheduled(db: Db, options: { userId: string; scheduledMergeId: string }) {
   const row = await findOwnScheduledMerge(db, options.userId, options.scheduledMergeId);
   if (!row) throw notFound();
-  return toScheduledCampaign(row);
+  const [run] = await mergesOfScheduled(db, [row.id]);
+  return toScheduledCampaign(row, run);
 }
 
 /** The uploaded file one of the caller's scheduled merges reads, as CSV. */

@@ -1,5 +1,6 @@
-import { MESSAGE_ADDRESSES_MAX, messageAddressCount } from '@mergeboard/core';
+import { MESSAGE_ADDRESSES_MAX, messageAddressCount, type BreakerTrip } from '@mergeboard/core';
 import type { Db } from '../../db/client';
+import { tripCircuitBreaker } from '../circuit-breaker';
 import { bounceAtSend, softBounceAtSend } from '../inbound';
 import {
   addQuotaUsed,
@@ -101,18 +102,21 @@ export interface Outcomes {
  * reason, and the counters the lists read (campaigns.sent_count, scheduled_merges.sent_count; the
  * monthly rollup follows sent_at by trigger). A row the recipient's server refused is a bounce,
  * applied as one that came back by mail is (inbound feature): counted sent, as the spec's
- * "delivered = sent − bounced" wants, then BOUNCED.
+ * "delivered = sent − bounced" wants, then BOUNCED. Then the circuit breaker reads the counters
+ * and the batch's refusals (`rejections`: what the providers answered, a transient one included)
+ * and may pause the merge, in the same transaction; answers its trip, if any.
  */
 export async function recordOutcomes(
   db: Db,
   merge: { campaignId: string; scheduledMergeId: string | null; userId: string; day: string },
   outcomes: Outcomes,
-): Promise<void> {
+  rejections: readonly string[] = [],
+): Promise<BreakerTrip | null> {
   const failed = [
     ...outcomes.failed,
     ...outcomes.suppressed.map((id) => ({ id, reason: 'Unsubscribed or bounced since the merge started' })),
   ];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const bounced = [...outcomes.bounced];
     for (const deferred of outcomes.deferred) {
       if (await softBounceAtSend(tx, deferred.id)) bounced.push(deferred);
@@ -133,5 +137,10 @@ export async function recordOutcomes(
       await countCampaignSent(tx, merge.campaignId, sentCount);
       if (merge.scheduledMergeId) await countScheduledMergeSent(tx, merge.scheduledMergeId, sentCount);
     }
+    if (sentCount === 0 && rejections.length === 0) return null;
+    return tripCircuitBreaker(tx, {
+      campaignId: merge.campaignId,
+      news: { sent: sentCount, hardBounces: bounced.length, rejections },
+    });
   });
 }

@@ -5,8 +5,8 @@ import { campaignRecipients, merges, scheduledMerges } from '../../db/schema';
 
 /** The SQL of a merge's transitions: completion, waiting for quota, failure, retries and cancel. */
 
-/** The merge statuses a cancel stops and a new merge of the same sheet waits for. */
-const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA'] as const;
+/** The merge statuses a cancel stops (a PAUSED one too) and a new merge of the same sheet waits for. */
+const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA', 'PAUSED'] as const;
 
 type MergeError = { status: ScheduledMergeStatus; details: string };
 
@@ -112,14 +112,13 @@ export async function clearScheduledMergeError(db: Db, scheduledMergeId: string)
     .where(and(eq(scheduledMerges.id, scheduledMergeId), sql`${scheduledMerges.status} <> 'IN PROGRESS'`));
 }
 
-/** The scheduled row's live merges are CANCELED; answers their campaigns. */
-export async function cancelLiveMergesOf(tx: Tx, scheduledMergeId: string) {
+/** The scheduled row's live merges (or the one merge `{ mergeId }`, if live) are CANCELED; answers their campaigns. */
+export async function cancelLiveMergesOf(tx: Tx, of: string | { mergeId: string }) {
+  const which = typeof of === 'string' ? eq(merges.scheduledMergeId, of) : eq(merges.id, of.mergeId);
   return tx
     .update(merges)
     .set({ status: 'CANCELED' })
-    .where(
-      and(eq(merges.scheduledMergeId, scheduledMergeId), inArray(merges.status, [...LIVE_MERGE_STATUSES])),
-    )
+    .where(and(which, inArray(merges.status, [...LIVE_MERGE_STATUSES])))
     .returning({ campaignId: merges.campaignId });
 }
 

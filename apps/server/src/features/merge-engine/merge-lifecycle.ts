@@ -102,10 +102,10 @@ export async function clearRecoverableError(db: Db, scheduledMergeId: string | n
 /**
  * The cancel of the Scheduled list (API-046), inside its transaction, before the scheduled row is
  * deleted: the merge is CANCELED and its unclaimed rows are dropped, so workers claim nothing more
- * and stop within the batch they are sending.
+ * and stop within the batch they are sending. `{ mergeId }` cancels that one merge (cancelMerge).
  */
-export async function cancelMergeOf(tx: Tx, scheduledMergeId: string): Promise<void> {
-  const canceled = await cancelLiveMergesOf(tx, scheduledMergeId);
+export async function cancelMergeOf(tx: Tx, of: string | { mergeId: string }): Promise<void> {
+  const canceled = await cancelLiveMergesOf(tx, of);
   for (const { campaignId } of canceled) {
     if (!campaignId) continue;
     await deletePendingRows(tx, campaignId);

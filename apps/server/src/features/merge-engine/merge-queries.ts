@@ -87,18 +87,22 @@ export async function sheetHeaderRow(db: Db, sheet: SheetIdentity) {
   return found;
 }
 
-/** The sender's merge with its recipients counted (total, sent, failed, unknown). */
-export async function mergeWithCounts(db: Db, sender: Sender, mergeId: string) {
+/**
+ * The space's merge with its recipients counted (total, sent, failed, unknown, bounced): the
+ * sender's own, or any of the space's for `anySender` (an owner or admin).
+ */
+export async function mergeWithCounts(db: Db, sender: Sender & { anySender?: boolean }, mergeId: string) {
   const [row] = await db
     .select({
       merge: merges,
       scheduledToSend: scheduledMerges.toSendCount,
-      counts: sql<{ total: number; sent: number; failed: number; unknown: number }>`(
+      counts: sql<{ total: number; sent: number; failed: number; unknown: number; bounced: number }>`(
         SELECT json_build_object(
           'total', count(*),
           'sent', count(*) FILTER (WHERE r.sent_at IS NOT NULL),
           'failed', count(*) FILTER (WHERE r.status = 'FAILED'),
-          'unknown', count(*) FILTER (WHERE r.status = 'UNKNOWN'))
+          'unknown', count(*) FILTER (WHERE r.status = 'UNKNOWN'),
+          'bounced', count(*) FILTER (WHERE r.bounced_at IS NOT NULL))
         FROM campaign_recipients r WHERE r.campaign_id = ${merges.campaignId})`,
     })
     .from(merges)
@@ -106,7 +110,7 @@ export async function mergeWithCounts(db: Db, sender: Sender, mergeId: string) {
     .where(
       and(
         eq(merges.id, mergeId),
-        eq(merges.userId, sender.userId),
+        sender.anySender ? undefined : eq(merges.userId, sender.userId),
         eq(merges.workspaceId, sender.workspaceId),
       ),
     );

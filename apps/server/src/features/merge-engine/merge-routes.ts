@@ -1,11 +1,15 @@
 import {
   DOMAIN_CHECK_BLOCK_ABOVE,
+  cancelMerge,
   createMerge,
   domainCheckBlocks,
   getMerge,
   getMergeQuota,
   getSendingDomainCheck,
+  listMergeBounces,
   mayOverrideDomainCheck,
+  pauseMerge,
+  resumeMerge,
   sendTestEmail,
   spaceAccess,
 } from '@mergeboard/core';
@@ -13,6 +17,7 @@ import type { AppContext } from '../../app-context';
 import { defineRoute, type SpaceHandlerInput } from '../../http/route';
 import { sendingDomainCheckFor } from '../send-guard';
 import { createMerge as create } from './merge-creation';
+import { cancelByHand, pauseByHand, readMergeBounces, resumeByHand } from './merge-pause';
 import { readMerge, requirePlan, sendTest } from './merge-service';
 import { readMergeQuota } from './sender-quota';
 import { sendingShapeFor } from './transports/transport-for';
@@ -27,6 +32,12 @@ const senderOf = ({ user, space }: Pick<SpaceHandlerInput, 'user' | 'space'>) =>
 /** How the caller's merge messages would leave, for the sending-domain check. */
 const shapeOf = (context: AppContext, userId: string) =>
   sendingShapeFor({ database: context.database, config: context.config, senderUserId: userId });
+
+/** Who steers a merge (pause, resume, cancel): the caller with their role in the space. */
+const steererOf = ({ user, space }: Pick<SpaceHandlerInput, 'user' | 'space'>) => ({
+  ...senderOf({ user, space }),
+  role: space.membership.role,
+});
 
 /**
  * The merge engine's calls: each acts on the caller's own spreadsheets and merges in the space, for
@@ -90,6 +101,40 @@ export const mergeEngineRoutes = [
     contract: getMerge,
     access: spaceAccess('canAccessWorkspace'),
     handler: ({ params, context, ...caller }) =>
-      readMerge(context.database.db, { sender: senderOf(caller), mergeId: params.mergeId }),
+      readMerge(context.database.db, {
+        sender: senderOf(caller),
+        role: caller.space.membership.role,
+        mergeId: params.mergeId,
+      }),
+  }),
+  // The send guard (issue 26): the merge's sender, or an owner or admin, steers a merge; the
+  // service refuses anyone else (403) and another space's merge is not found.
+  defineRoute({
+    contract: pauseMerge,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ params, context, ...caller }) =>
+      pauseByHand(context.database.db, { steerer: steererOf(caller), mergeId: params.mergeId }),
+  }),
+  defineRoute({
+    contract: resumeMerge,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ params, context, ...caller }) =>
+      resumeByHand(
+        context.database.db,
+        { boss: context.queue.boss, lanes: context.config.MERGE_WORKERS_PER_MERGE },
+        { steerer: steererOf(caller), mergeId: params.mergeId },
+      ),
+  }),
+  defineRoute({
+    contract: cancelMerge,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ params, context, ...caller }) =>
+      cancelByHand(context.database.db, { steerer: steererOf(caller), mergeId: params.mergeId }),
+  }),
+  defineRoute({
+    contract: listMergeBounces,
+    access: spaceAccess('canAccessWorkspace'),
+    handler: ({ params, context, ...caller }) =>
+      readMergeBounces(context.database.db, { steerer: steererOf(caller), mergeId: params.mergeId }),
   }),
 ];

@@ -1,4 +1,4 @@
-import type { sendTestEmail } from '@mergeboard/core';
+import { maySteerMerge, type Role, type sendTestEmail } from '@mergeboard/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { titleOf } from './campaign-rows';
 import { requireColumns, requireSheet } from './merge-creation';
 import { mergeWithCounts, senderNameRow, spaceOfMerge } from './merge-queries';
+import { mergeStateOf } from './merge-pause';
 import { inertUrls, mergeMessage } from './message';
 import { senderPlan, type SenderPlan } from './sender-quota';
 import { ownSheet, sheetRows, type Sender } from './sheet-source';
@@ -18,10 +19,14 @@ export async function requirePlan(db: Db, sender: Sender): Promise<SenderPlan> {
   return plan;
 }
 
-/** getMerge: one of the caller's merges in this space and how far its sending got, else 404. */
-export async function readMerge(db: Db, options: { sender: Sender; mergeId: string }) {
+/**
+ * getMerge: one of the caller's merges in this space (any of the space's for an owner or admin,
+ * who may pause, resume or cancel it) and how far its sending got, else 404.
+ */
+export async function readMerge(db: Db, options: { sender: Sender; role: Role; mergeId: string }) {
   const { sender, mergeId } = options;
-  const row = await mergeWithCounts(db, sender, mergeId);
+  const anySender = maySteerMerge({ role: options.role, isSender: false });
+  const row = await mergeWithCounts(db, { ...sender, anySender }, mergeId);
   if (!row) throw new AppError('not_found', 'No such mail merge');
   const { merge, counts } = row;
   return {
@@ -31,10 +36,12 @@ export async function readMerge(db: Db, options: { sender: Sender; mergeId: stri
     sent: Number(counts.sent),
     failed: Number(counts.failed),
     unknown: Number(counts.unknown),
+    bounced: Number(counts.bounced),
     skipped: merge.skipped,
     campaignId: merge.campaignId,
     scheduledMergeId: merge.scheduledMergeId,
     title: titleOf(merge, merge),
+    pause: mergeStateOf(merge).pause,
   };
 }
 

@@ -49,7 +49,15 @@ interface WorkerOptions {
 
 /** Why a run ended, for logs and tests. */
 type WorkerEnd =
-  'nothing-to-do' | 'completed' | 'drained' | 'stopped' | 'quota' | 'retrying' | 'failed' | 'continued';
+  | 'nothing-to-do'
+  | 'completed'
+  | 'drained'
+  | 'stopped'
+  | 'paused'
+  | 'quota'
+  | 'retrying'
+  | 'failed'
+  | 'continued';
 
 const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
@@ -95,6 +103,14 @@ const noOutcomes = (): Outcomes => ({
   suppressed: [],
   droppedCopies: 0,
 });
+
+/** What the providers refused in a batch, for the circuit breaker: bounces, failures, deferrals and the transient. */
+const rejectionsOf = (outcomes: Outcomes, transient: string | null) => [
+  ...outcomes.bounced.map((row) => row.reason),
+  ...outcomes.failed.map((row) => row.reason),
+  ...outcomes.deferred.map((row) => row.reason),
+  ...(transient === null ? [] : [transient]),
+];
 
 /** Sends one claimed batch; answers its outcomes and the transient failure, if any. */
 async function sendBatch(
@@ -172,7 +188,7 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
     );
     return claim;
   };
-  const record = (day: string, outcomes: Outcomes) =>
+  const record = (day: string, outcomes: Outcomes, rejections: string[] = []) =>
     recordOutcomes(
       database.db,
       {
@@ -182,8 +198,10 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
         day,
       },
       outcomes,
+      rejections,
     );
-  let recording: Promise<void> = Promise.resolve();
+  // A recording answers whether the circuit breaker paused the merge on it.
+  let recording: Promise<unknown> = Promise.resolve(null);
   let next = claimNext();
   let first = true;
   for (;;) {
@@ -199,6 +217,7 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
       return (await finishIfDone(database.db, run.merge.id)) ? 'completed' : 'drained';
     }
     const released = { ...noOutcomes(), released: claim.recipients.map((r) => r.id) };
+    // Cancelled, paused (by hand or by the circuit breaker) or set to retry since this batch was claimed.
     if (!first && !(await stillSending(database.db, run.merge.id))) {
       await recording;
       await record(claim.day, released);
@@ -209,12 +228,14 @@ async function sendLoop(run: Run): Promise<WorkerEnd> {
     next = claimNext();
     const { outcomes, transient } = await sendBatch(run, claim.recipients);
     await recording;
-    recording = record(claim.day, outcomes);
+    recording = record(claim.day, outcomes, rejectionsOf(outcomes, transient));
     if (transient !== null || Date.now() - startedAt > SLICE_MS) {
       const ahead = await next;
-      await recording;
+      const paused = (await recording) !== null;
       if (ahead.kind === 'claimed')
         await record(ahead.day, { ...noOutcomes(), released: ahead.recipients.map((r) => r.id) });
+      // A provider's policy refusal pauses the merge for its sender to look at, instead of a retry.
+      if (paused) return 'paused';
       if (transient !== null) {
         return recordRecoverableError(database.db, run.jobs, run.merge, {
           status: 'UNKNOWN ERROR',

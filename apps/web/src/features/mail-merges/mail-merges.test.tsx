@@ -68,6 +68,8 @@ const scheduled = (overrides: Record<string, unknown> = {}) => ({
   errorDetails: null,
   recoverableErrorRetries: 0,
   recoverableErrorLastRetryTimestamp: null,
+  mergeId: null,
+  pause: null,
   ...overrides,
 });
 

@@ -61,6 +61,8 @@ const scheduled = (sheet: typeof upload) => ({
   errorDetails: null,
   recoverableErrorRetries: 0,
   recoverableErrorLastRetryTimestamp: null,
+  mergeId: null,
+  pause: null,
   ...sheet,
 });
 const csvFile = () =>

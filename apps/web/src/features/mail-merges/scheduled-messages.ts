@@ -20,7 +20,12 @@ interface ScheduledMergeView {
   mergeTime: number | null;
   recoverableErrorRetries: number;
   recoverableErrorLastRetryTimestamp: number | null;
+  /** Set while its merge is PAUSED (issue 26): it reads 'Paused', whatever the scheduled row says. */
+  pause?: { reason: string } | null;
 }
+
+/** The status and delivery date of a paused merge: nothing goes out until it is resumed. */
+export const PAUSED_LABEL = 'Paused';
 
 interface ScheduledMessage {
   color: 'yellow' | 'red';
@@ -38,6 +43,8 @@ export const attemptTime = (timestamp: number) => format(timestamp, 'p');
  * PROGRESS with a next run).
  */
 export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessage | null {
+  // A paused merge says why in its own panel (MergePausePanel), not with the quota warning.
+  if (merge.pause) return null;
   if (isWaitingForQuota(merge)) return { color: 'yellow', text: QUOTA_WARNING };
   const retry = nextRetryAttempt(merge);
   const retryAt = retry === null ? null : attemptTime(retry);
@@ -84,6 +91,7 @@ export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessa
 
 /** MM-030: the label of a status in the table; errors read as words, other values as they are. */
 export function statusLabel(merge: ScheduledMergeView): string {
+  if (merge.pause) return PAUSED_LABEL;
   if (isWaitingForQuota(merge)) return 'Waiting for quota';
   switch (merge.status) {
     case 'SCHEDULED':
@@ -101,6 +109,7 @@ export function statusLabel(merge: ScheduledMergeView): string {
  * message says what went wrong).
  */
 export function deliveryDate(merge: ScheduledMergeView): string {
+  if (merge.pause) return PAUSED_LABEL;
   const next = nextDelivery(merge);
   if (next.kind === 'quota-reset') return UPON_QUOTA_RESET;
   return next.kind === 'at' ? formatDate(next.timestamp) : NO_DELIVERY_DATE;

@@ -17,9 +17,23 @@ async function arrived(message: MergeMessage): Promise<Buffer> {
  * should they sign in here, with its RFC 5322 source as it would have arrived (built as the Gmail
  * path builds it, without Bcc). Nothing leaves the machine. Addresses at simulator.test get the
  * mailbox simulator's answers (inbound feature): a bounce, a complaint, a reply… sent back a few
- * seconds later, by a job enqueued with the capture.
+ * seconds later, by a job enqueued with the capture. With SMTP_RATE_PER_SECOND set (`rate`) it keeps
+ * to that pace as the SMTP pool does, so a merge to the simulator is still sending when its bounces
+ * come back (the circuit breaker's journey, a demo).
  */
-export function localMailboxTransport(database: Database, senderUserId: string): MergeTransport {
+export function localMailboxTransport(
+  database: Database,
+  senderUserId: string,
+  rate?: number,
+): MergeTransport {
+  // Sends are one at a time (maxInFlight), so the pace is each send's earliest start.
+  let nextSendAt = 0;
+  const keepPace = async () => {
+    if (!rate) return;
+    const wait = nextSendAt - Date.now();
+    nextSendAt = Math.max(nextSendAt, Date.now()) + 1000 / rate;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
   const capture = (message: MergeMessage, raw: Buffer) => {
     const copies = [
       message.cc.length ? `Cc: ${message.cc.join(', ')}` : '',
@@ -44,6 +58,7 @@ export function localMailboxTransport(database: Database, senderUserId: string):
     // once gain nothing and queue ahead of every request (/healthz waited behind 32 of them).
     maxInFlight: 1,
     async send(message) {
+      await keepPace();
       const raw = await arrived(message);
       if (!isSimulatedAddress(message.to)) {
         await database.db.insert(mailMessages).values(capture(message, raw));

@@ -50,5 +50,5 @@ export async function transportFor(options: TransportOptions): Promise<MergeTran
     }
   }
   if (config.SMTP_URL) return smtpTransport({ ...config, SMTP_URL: config.SMTP_URL });
-  return localMailboxTransport(database, options.senderUserId);
+  return localMailboxTransport(database, options.senderUserId, config.SMTP_RATE_PER_SECOND);
 }

@@ -22,6 +22,8 @@ interface MailMergeListQuery {
 /** Every cached scheduled list and count, for refreshing after a cancel (MM-044). */
 export const scheduledListRoot = contractQueryKey(listScheduledCampaigns).slice(0, 1);
 export const scheduledCountRoot = contractQueryKey(countScheduledCampaigns).slice(0, 1);
+/** Every cached scheduled merge's detail, for refreshing after a pause or a resume. */
+export const scheduledDetailRoot = contractQueryKey(getScheduledCampaign).slice(0, 1);
 
 /** GET /api/users/me/campaigns (API-048). */
 export function useSentCampaigns(query: MailMergeListQuery) {

@@ -7,14 +7,17 @@ import { logEvent } from '../../events';
 import { useSpace } from '../../spaces';
 import {
   scheduledCountRoot,
+  scheduledDetailRoot,
   scheduledListRoot,
   useCancelScheduledCampaign,
   useScheduledCampaign,
 } from '../api/mail-merges';
+import { usePauseMerge } from '../api/merge-steering';
 import { deliveryDate, scheduledMergeMessage, statusLabel } from '../scheduled-messages';
 import type { ScheduledOutletContext } from './scheduled-tab';
 import { pollWhileSending } from '../follow-sending';
 import { WORK_AREA_ERROR } from '../../../lib/work-area-error';
+import { MergePausePanel } from './merge-pause-panel';
 import { MergeSpreadsheet } from './merge-spreadsheet';
 
 const CANCELLED_TEXT = 'Mail merge cancelled.';
@@ -39,6 +42,12 @@ export function ScheduledDialog() {
   // While it is being sent, its emails sent count and status move: read it again like the list.
   const merge = useScheduledCampaign(scheduledId, { refetchInterval: pollMergeWhileSending });
   const cancel = useCancelScheduledCampaign();
+  const pause = usePauseMerge();
+  // After a pause or a resume: the dialog and the list show the merge's new state.
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: scheduledDetailRoot });
+    void queryClient.invalidateQueries({ queryKey: scheduledListRoot });
+  };
   const close = () => void navigate(`${paths.space.scheduled.getHref(prefix)}${search}`);
 
   const onCancel = () =>
@@ -61,6 +70,10 @@ export function ScheduledDialog() {
 
   const data = merge.data;
   const message = data ? scheduledMergeMessage(data) : null;
+  const steered = data?.mergeId ? { workspaceId: data.workspaceId, mergeId: data.mergeId } : null;
+  // A merge waiting or being sent can be paused (issue 26); one an error stopped cannot.
+  const pausable =
+    steered && !data?.pause && (data?.status === 'SCHEDULED' || data?.status === 'IN PROGRESS');
   return (
     <Modal opened onClose={close} title={data?.title ?? 'Scheduled mail merge'} size="lg">
       {merge.isPending ? (
@@ -100,6 +113,20 @@ export function ScheduledDialog() {
             </Text>{' '}
             {`${formatCount(merge.data.numberOfEmailsSent)} / ${formatCount(merge.data.numberOfEmailsToSend)}`}
           </Text>
+          {merge.data.pause && steered && (
+            <MergePausePanel
+              merge={steered}
+              pause={merge.data.pause}
+              onCancel={onCancel}
+              canceling={cancel.isPending}
+              onResumed={readAgain}
+            />
+          )}
+          {pause.isError && (
+            <Alert color="red" role="alert">
+              {pause.error.message || WORK_AREA_ERROR}
+            </Alert>
+          )}
         </Stack>
       )}
       <Group justify="space-between" mt="lg">
@@ -113,15 +140,29 @@ export function ScheduledDialog() {
         ) : (
           <span />
         )}
-        <Button
-          color="red"
-          onClick={onCancel}
-          // MM-043: disabled while loading.
-          disabled={merge.isPending || cancel.isPending}
-          loading={cancel.isPending}
-        >
-          Cancel mail merge
-        </Button>
+        {!data?.pause && (
+          <Group gap="sm">
+            {pausable && (
+              <Button
+                variant="default"
+                onClick={() => pause.mutate(steered, { onSuccess: readAgain })}
+                loading={pause.isPending}
+                disabled={cancel.isPending}
+              >
+                Pause
+              </Button>
+            )}
+            <Button
+              color="red"
+              onClick={onCancel}
+              // MM-043: disabled while loading.
+              disabled={merge.isPending || cancel.isPending}
+              loading={cancel.isPending}
+            >
+              Cancel mail merge
+            </Button>
+          </Group>
+        )}
       </Group>
     </Modal>
   );

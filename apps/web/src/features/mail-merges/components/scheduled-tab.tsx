@@ -49,7 +49,7 @@ const WHOLE_LABEL = {
 
 function StatusBadge({ row }: { row: ScheduledRow }) {
   const label = statusLabel(row);
-  const color = label === 'Error' ? 'red' : isWaitingForQuota(row) ? 'yellow' : 'blue';
+  const color = row.pause ? 'orange' : label === 'Error' ? 'red' : isWaitingForQuota(row) ? 'yellow' : 'blue';
   return (
     <Badge color={color} variant="light" styles={WHOLE_LABEL}>
       {label}
