@@ -10,6 +10,18 @@ export const PAUSABLE_MERGE_STATUSES = [
   'WAITING_FOR_QUOTA',
 ] as const satisfies readonly MergeStatus[];
 
+/**
+ * The statuses of a merge still to finish: a cancel stops it, and a new merge of the same sheet is
+ * refused while one is (a PAUSED merge may be resumed, so it is live too).
+ */
+export const LIVE_MERGE_STATUSES = [
+  ...PAUSABLE_MERGE_STATUSES,
+  'PAUSED',
+] as const satisfies readonly MergeStatus[];
+
+export const isLive = (status: MergeStatus) =>
+  (LIVE_MERGE_STATUSES as readonly MergeStatus[]).includes(status);
+
 export const isPausable = (status: MergeStatus) =>
   (PAUSABLE_MERGE_STATUSES as readonly MergeStatus[]).includes(status);
 

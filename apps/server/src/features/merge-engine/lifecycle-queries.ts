@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { RECOVERABLE_ERROR_RETRY_DELAY_MS, type ScheduledMergeStatus } from '@mergeboard/core';
+import {
+  LIVE_MERGE_STATUSES,
+  RECOVERABLE_ERROR_RETRY_DELAY_MS,
+  type ScheduledMergeStatus,
+} from '@mergeboard/core';
 import type { Db, Tx } from '../../db/client';
 import { campaignRecipients, merges, scheduledMerges } from '../../db/schema';
 
 /** The SQL of a merge's transitions: completion, waiting for quota, failure, retries and cancel. */
-
-/** The merge statuses a cancel stops (a PAUSED one too) and a new merge of the same sheet waits for. */
-const LIVE_MERGE_STATUSES = ['SCHEDULED', 'SENDING', 'WAITING_FOR_QUOTA', 'PAUSED'] as const;
 
 type MergeError = { status: ScheduledMergeStatus; details: string };
 

@@ -18,6 +18,7 @@ import {
   quotaDayPasses,
   recipientStatuses,
   sendNow,
+  sendNowBody,
   senderWorld,
   sheetFixture,
   type Caller,
@@ -354,6 +355,36 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
       `/api/users/me/scheduled-campaigns/${merge.scheduledMergeId}`,
     );
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('a paused merge keeps its sheet: a new merge of the same sheet is refused (409) until it is resumed to the end or cancelled', async () => {
+    const sheet = await sheetFixture(t.database.db, sender, {
+      header: PEOPLE_HEADER,
+      rows: people(5, 'paused-sheet.example'),
+    });
+    const merge = await sendNow(t, sender, sheet);
+    expect((await inject(sender, 'POST', mergeUrl(sender, merge.mergeId, '/pause'))).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${sender.workspaceId}/merges`,
+      headers: { ...sender.caller.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(sendNowBody(sheet)),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'A mail merge of this sheet is already scheduled, sending or paused',
+    );
+    const scheduled = await inject(
+      sender,
+      'GET',
+      `/api/users/me/scheduled-campaigns/${merge.scheduledMergeId}`,
+    );
+    expect(scheduledCampaignSchema.parse(scheduled.json()).pause).toMatchObject({ reason: 'MANUAL' });
+
+    expect((await inject(sender, 'POST', mergeUrl(sender, merge.mergeId, '/resume'))).statusCode).toBe(200);
+    await work(merge.mergeId);
+    expect(deliveries('paused-sheet.example').size).toBe(5);
+    expect((await sendNow(t, sender, sheet)).toSend).toBe(5);
   });
 
   it("the sender's own cancel of the Scheduled list stops a paused merge", async () => {

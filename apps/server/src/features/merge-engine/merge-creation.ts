@@ -1,6 +1,7 @@
 import {
   DOMAIN_CHECK_BLOCK_ABOVE,
   FREE_SCHEDULE_REFUSAL,
+  isLive,
   missingMergeFields,
   trackableLinks,
   type createMergeBodySchema,
@@ -62,24 +63,18 @@ export function requireColumns(
 }
 
 const sheetBusy = () =>
-  new AppError('conflict', 'A mail merge of this sheet is already scheduled or sending');
+  new AppError('conflict', 'A mail merge of this sheet is already scheduled, sending or paused');
 
 /**
  * One sheet has at most one live merge per sender (the Scheduled list knows a merge by its sheet):
- * a merge still waiting, sending or to be retried refuses a second one; a stopped one (an error
+ * a merge still waiting, sending, paused or to be retried refuses a second one; a stopped one (an error
  * that will not be retried) gives way to the new merge, as the spec's errors say ('schedule a new
  * merge').
  */
 async function clearStoppedMergeOfSheet(tx: Tx, userId: string, spreadsheetId: string, sheetId: string) {
   const existing = await lockScheduledMergeOfSheet(tx, { userId, spreadsheetId, sheetId });
   if (!existing) return;
-  if (
-    existing.status === 'SCHEDULED' ||
-    existing.status === 'SENDING' ||
-    existing.status === 'WAITING_FOR_QUOTA'
-  ) {
-    throw new AppError('conflict', 'A mail merge of this sheet is already scheduled or sending');
-  }
+  if (existing.status && isLive(existing.status)) throw sheetBusy();
   await deleteScheduledMerge(tx, existing.id);
 }
 
