@@ -145,10 +145,32 @@ describe('deliverability page (issue 26)', () => {
     const paused = screen.getByRole('group', { name: 'Spring leads - Sheet1' });
     expect(paused).toHaveTextContent('Too many hard bounces · 6 hard bounces out of 50 sent (12 %)');
     expect(paused).toHaveTextContent('Marcus Chen');
-    // Another sender's merge: no link into someone else's Scheduled list (canceling is the sender's).
+    // Another sender's merge: no link into someone else's Scheduled list.
     expect(within(paused).queryByRole('link', { name: /Open in Scheduled/ })).not.toBeInTheDocument();
     fireEvent.click(within(paused).getByRole('button', { name: 'Resume Spring leads - Sheet1' }));
     await waitFor(() => expect(server.calls(resumeKey)).toHaveLength(1));
+    expect(await screen.findByText('No merge has paused itself.')).toBeInTheDocument();
+  });
+
+  it("owners cancel another sender's paused merge after confirming; Keep it leaves it", async () => {
+    const cancelKey = `DELETE /api/v1/workspaces/${owner.workspaceId}/merges/merge-1`;
+    const { server } = await renderInSpace(pageOf(owner), {
+      user: currentUser({ userWorkspaces: [owner] }),
+      routes: {
+        [apiOf(owner)]: [json(200, answer()), json(200, answer({ pausedMerges: [] }))],
+        [cancelKey]: json(200, { status: 'CANCELED', pause: null }),
+      },
+    });
+    const paused = await screen.findByRole('group', { name: 'Spring leads - Sheet1' });
+    fireEvent.click(within(paused).getByRole('button', { name: 'Cancel Spring leads - Sheet1' }));
+    fireEvent.click(within(paused).getByRole('button', { name: 'Keep it' }));
+    expect(server.calls(cancelKey)).toHaveLength(0);
+    fireEvent.click(within(paused).getByRole('button', { name: 'Cancel Spring leads - Sheet1' }));
+    expect(
+      within(paused).getByText('The emails not sent yet will not be sent. This cannot be undone.'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(paused).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(server.calls(cancelKey)).toHaveLength(1));
     expect(await screen.findByText('No merge has paused itself.')).toBeInTheDocument();
   });
 
@@ -167,7 +189,7 @@ describe('deliverability page (issue 26)', () => {
     expect(screen.getByRole('heading', { name: 'Your rates' })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Senders' })).not.toBeInTheDocument();
     const paused = screen.getByRole('group', { name: 'Spring leads - Sheet1' });
-    expect(within(paused).getByRole('link', { name: 'Open in Scheduled to cancel' })).toHaveAttribute(
+    expect(within(paused).getByRole('link', { name: 'Open in Scheduled' })).toHaveAttribute(
       'href',
       `${member.urlPrefix}/mail-merges/scheduled/scheduled-1`,
     );

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDeliverability, resumeMerge, STALE_TIME_MS, type ContractResponse } from '@mergeboard/core';
+import {
+  cancelMerge,
+  getDeliverability,
+  resumeMerge,
+  STALE_TIME_MS,
+  type ContractResponse,
+} from '@mergeboard/core';
 import type { ApiError } from '../../../lib/api-client';
 import { contractQueryKey, contractQueryOptions } from '../../../lib/api-query';
 import { callAuthed } from '../../../lib/authed-call';
@@ -15,7 +21,7 @@ export function useDeliverability(workspaceId: string) {
   );
 }
 
-/** After a merge is resumed, the page's list of paused merges is read again. */
+/** After a merge is resumed or cancelled, the page's list of paused merges is read again. */
 function useRefreshDeliverability(workspaceId: string) {
   const queryClient = useQueryClient();
   return () =>
@@ -29,6 +35,15 @@ export function useResumeMerge(workspaceId: string) {
   const refresh = useRefreshDeliverability(workspaceId);
   return useMutation<ContractResponse<typeof resumeMerge>, ApiError, { mergeId: string }>({
     mutationFn: ({ mergeId }) => callAuthed(resumeMerge, { params: { id: workspaceId, mergeId } }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/v1/workspaces/{id}/merges/{mergeId}: its sender, or an owner or admin. */
+export function useCancelMerge(workspaceId: string) {
+  const refresh = useRefreshDeliverability(workspaceId);
+  return useMutation<ContractResponse<typeof cancelMerge>, ApiError, { mergeId: string }>({
+    mutationFn: ({ mergeId }) => callAuthed(cancelMerge, { params: { id: workspaceId, mergeId } }),
     onSuccess: refresh,
   });
 }
