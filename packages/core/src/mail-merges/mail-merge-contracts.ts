@@ -5,7 +5,7 @@ import { csvFileSchema } from '../contracts/csv-file';
 import { SCHEDULED_MERGE_STATUSES, SPREADSHEET_SOURCES } from '../constants/domain';
 import { DATE_RANGE_OPTIONS, TABLE_PAGE_SIZE } from '../constants/limits';
 import { listQuerySchema } from '../list/list-params';
-import { mergePauseSchema } from '../merge-engine/send-guard-contracts';
+import { mergePauseSchema } from '../merge-engine/merge-pause-schema';
 
 const base = API_BASES.unversioned;
 export const campaignIdParams = z.object({ id: z.uuid('id must be a campaign id') });

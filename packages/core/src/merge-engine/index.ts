@@ -5,6 +5,7 @@ export * from './merge-contracts';
 export * from './merge-title';
 export * from './message-addresses';
 export * from './tracked-message';
+export * from './merge-pause-schema';
 export * from './send-guard-contracts';
 export * from './circuit-breaker';
 export * from './merge-pause-rules';

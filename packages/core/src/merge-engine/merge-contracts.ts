@@ -5,7 +5,7 @@ import { safeText, text } from '../contracts/text';
 import { MERGE_STATUSES } from '../constants/domain';
 import { SPREADSHEET_LIMITS } from '../constants/limits';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../suppressions/suppression-rules';
-import { mergePauseSchema } from './send-guard-contracts';
+import { mergePauseSchema } from './merge-pause-schema';
 
 const base = API_BASES.v1;
 const spaceParams = z.object({ id: z.uuid('id must be a space id') });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract';
 import { API_BASES } from '../contracts/api-bases';
-import { DOMAIN_CHECK_OUTCOMES, MERGE_PAUSE_REASONS, MERGE_STATUSES, type Role } from '../constants/domain';
+import { DOMAIN_CHECK_OUTCOMES, MERGE_STATUSES, type Role } from '../constants/domain';
 import { SPREADSHEET_LIMITS } from '../constants/limits';
 import { isManager } from '../permissions/roles';
+import { mergePauseSchema } from './merge-pause-schema';
 
 const base = API_BASES.v1;
 
@@ -89,15 +90,6 @@ export const getSendingDomainCheck = defineContract({
     canOverride: z.boolean().describe('Whether the caller (owner or admin) may send past a FAIL'),
   }),
 });
-
-/** Why and since when a merge is PAUSED; null while it is not. */
-export const mergePauseSchema = z
-  .object({
-    reason: z.enum(MERGE_PAUSE_REASONS),
-    details: z.string().nullable(),
-    pausedAt: z.string().describe('ISO 8601'),
-  })
-  .meta({ id: 'MergePause' });
 
 const mergeParams = z.object({
   id: z.uuid('id must be a space id'),
