@@ -11,16 +11,14 @@
 //                   (default postgres://postgres@127.0.0.1:5432/test)
 // BENCH_REQUESTS    timed requests per call (default 50), after BENCH_WARMUP warm-ups (default 5)
 // BENCH_KEEP_DATABASE=1  leave the loaded database behind (its name is printed) to study plans
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from './lib/sign-in.mjs';
-import { connect, freePort, sleep, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { elapsed, fmt, measure } from './lib/api-latency.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
+import { connect, sleep, throwawayDatabase } from './lib/processes.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
+const serverMain = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/main.js');
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const N = Number(process.env.BENCH_REQUESTS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -43,9 +41,6 @@ const BOUNCE_REASONS = [
   '550 5.4.1 Recipient address rejected: Access denied',
   '',
 ];
-
-const elapsed = (start) => performance.now() - start;
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 /** Waits until the demo has written the space and its people; answers their ids. */
 async function demoIds(db) {
@@ -126,71 +121,18 @@ async function load(db, { workspaceId }, senders) {
   await db.query('VACUUM ANALYZE');
 }
 
-/** One GET, body read in full; waits out a 429 from the global rate limit and tries again. */
-async function timedGet(url, token) {
-  for (;;) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    const ms = elapsed(start);
-    if (response.status === 429) {
-      await sleep(Number(response.headers.get('retry-after') ?? 5) * 1000);
-      continue;
-    }
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 300)}`);
-    const serverMs = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-    return { ms, serverMs, body };
-  }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const summarize = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
-};
-
-async function measure(url, token) {
-  let body = '';
-  for (let i = 0; i < WARMUP; i += 1) ({ body } = await timedGet(url, token));
-  const client = [];
-  const server = [];
-  for (let i = 0; i < N; i += 1) {
-    const r = await timedGet(url, token);
-    client.push(r.ms);
-    server.push(r.serverMs);
-  }
-  return { server: summarize(server), client: summarize(client), page: JSON.parse(body) };
-}
-
 async function main() {
   const database = await throwawayDatabase(adminUrl, 'deliverability');
   if (!database) return;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
   let server;
   let db;
   try {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-        ACCESS_TOKEN_TTL_SECONDS: '86400',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
     let started = performance.now();
-    await waitFor(`${baseUrl}/healthz`, server);
+    server = await startBuiltServer(serverMain, {
+      env: { DATABASE_URL: database.url, ACCESS_TOKEN_TTL_SECONDS: '86400' },
+      stdout: 'inherit',
+    });
+    const { baseUrl } = server;
     db = await connect(database.url);
     const ids = await demoIds(db);
     console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${database.name})`);
@@ -228,7 +170,8 @@ async function main() {
       ['member (their own)', MEMBER],
     ]) {
       const session = await signIn(baseUrl, { email });
-      results.push({ who, ...(await measure(url, session.accessToken)) });
+      const { body, ...timings } = await measure(url, session.accessToken, { runs: N, warmup: WARMUP });
+      results.push({ who, ...timings, page: JSON.parse(body) });
     }
 
     console.log(`\nGET /workspaces/:id/deliverability (${N} sequential requests after ${WARMUP} warm-ups)`);
@@ -248,9 +191,8 @@ async function main() {
     }
   } finally {
     await db?.end().catch(() => {});
-    await stop(server);
+    await server?.stop();
     await database.drop({ keep: process.env.BENCH_KEEP_DATABASE === '1' });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
