@@ -1,8 +1,12 @@
 // What the PostgreSQL benchmarks that time the API's reads share: one signed-in GET timed on both
 // sides (the server's own Server-Timing figure and the whole request over loopback), and the
-// median and p95 of many.
+// median and p95 of many, over BENCH_REQUESTS timed requests (default 50) after BENCH_WARMUP
+// warm-ups (default 5).
 import { quantile } from './built-server.mjs';
 import { sleep } from './processes.mjs';
+
+export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 
 export const elapsed = (start) => performance.now() - start;
 export const fmt = (ms) => `${ms.toFixed(1)} ms`;
@@ -27,7 +31,7 @@ export async function timedGet(url, token) {
 export const summarize = (samples) => ({ median: quantile(samples, 0.5), p95: quantile(samples, 0.95) });
 
 /** `runs` timed GETs after `warmup` untimed ones: server and client summaries, and the last body. */
-export async function measure(url, token, { runs, warmup }) {
+export async function measure(url, token, { runs = REQUESTS, warmup = WARMUP } = {}) {
   let body = '';
   for (let i = 0; i < warmup; i += 1) ({ body } = await timedGet(url, token));
   const client = [];
