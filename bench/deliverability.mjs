@@ -11,19 +11,11 @@
 //                   (default postgres://postgres@127.0.0.1:5432/test)
 // BENCH_REQUESTS    timed requests per call (default 50), after BENCH_WARMUP warm-ups (default 5)
 // BENCH_KEEP_DATABASE=1  leave the loaded database behind (its name is printed) to study plans
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { signIn } from './lib/sign-in.mjs';
-import { connect, freePort, sleep, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { REQUESTS as N, WARMUP, elapsed, fmt, measure } from './lib/api-latency.mjs';
+import { benchOnPostgres } from './lib/postgres-bench.mjs';
+import { sleep } from './lib/processes.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const N = Number(process.env.BENCH_REQUESTS ?? 50);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const SENDERS = 20;
 const CAMPAIGNS = 2_000;
 const RECIPIENTS_PER_CAMPAIGN = 500; // 1,000,000 in all
@@ -43,9 +35,6 @@ const BOUNCE_REASONS = [
   '550 5.4.1 Recipient address rejected: Access denied',
   '',
 ];
-
-const elapsed = (start) => performance.now() - start;
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 /** Waits until the demo has written the space and its people; answers their ids. */
 async function demoIds(db) {
@@ -126,137 +115,60 @@ async function load(db, { workspaceId }, senders) {
   await db.query('VACUUM ANALYZE');
 }
 
-/** One GET, body read in full; waits out a 429 from the global rate limit and tries again. */
-async function timedGet(url, token) {
-  for (;;) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    const ms = elapsed(start);
-    if (response.status === 429) {
-      await sleep(Number(response.headers.get('retry-after') ?? 5) * 1000);
-      continue;
-    }
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 300)}`);
-    const serverMs = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-    return { ms, serverMs, body };
-  }
-}
+await benchOnPostgres('deliverability', async ({ baseUrl, db, database, startedAt }) => {
+  const ids = await demoIds(db);
+  console.log(`server up with the demo in ${fmt(elapsed(startedAt))} (database ${database.name})`);
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const summarize = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
-};
-
-async function measure(url, token) {
-  let body = '';
-  for (let i = 0; i < WARMUP; i += 1) ({ body } = await timedGet(url, token));
-  const client = [];
-  const server = [];
-  for (let i = 0; i < N; i += 1) {
-    const r = await timedGet(url, token);
-    client.push(r.ms);
-    server.push(r.serverMs);
-  }
-  return { server: summarize(server), client: summarize(client), page: JSON.parse(body) };
-}
-
-async function main() {
-  const database = await throwawayDatabase(adminUrl, 'deliverability');
-  if (!database) return;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
-  let server;
-  let db;
-  try {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-        ACCESS_TOKEN_TTL_SECONDS: '86400',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    let started = performance.now();
-    await waitFor(`${baseUrl}/healthz`, server);
-    db = await connect(database.url);
-    const ids = await demoIds(db);
-    console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${database.name})`);
-
-    const senders = await addSenders(db, ids);
-    started = performance.now();
-    await load(db, ids, senders);
-    const loadMs = elapsed(started);
-    const {
-      rows: [counts],
-    } = await db.query(
-      `SELECT (SELECT count(*) FROM campaigns WHERE workspace_id = $1) AS campaigns,
+  const senders = await addSenders(db, ids);
+  const loadStartedAt = performance.now();
+  await load(db, ids, senders);
+  const loadMs = elapsed(loadStartedAt);
+  const {
+    rows: [counts],
+  } = await db.query(
+    `SELECT (SELECT count(*) FROM campaigns WHERE workspace_id = $1) AS campaigns,
               (SELECT count(*) FROM campaign_recipients) AS recipients,
               (SELECT count(*) FROM campaign_recipients WHERE bounced_at IS NOT NULL) AS bounced,
               (SELECT count(*) FROM sender_daily_deliverability) AS rollup_rows,
               (SELECT count(*) FROM sender_daily_deliverability WHERE workspace_id = $1) AS space_rollup_rows,
               pg_total_relation_size('sender_daily_deliverability') AS rollup_bytes,
               pg_total_relation_size('campaign_recipients_bounced_idx') AS bounced_index_bytes`,
-      [ids.workspaceId],
-    );
-    console.log(
-      `loaded ${counts.campaigns} campaigns from ${SENDERS} senders over ${DAYS} days, ${counts.recipients} recipients ` +
-        `(${counts.bounced} hard bounces) in ${(loadMs / 1000).toFixed(1)} s (rollup triggers and VACUUM ANALYZE included)`,
-    );
-    console.log(
-      `rollup sender_daily_deliverability: ${counts.rollup_rows} rows (${counts.space_rollup_rows} in the space), ` +
-        `${(Number(counts.rollup_bytes) / 1024).toFixed(0)} kB with its indexes; ` +
-        `bounced-rows index ${(Number(counts.bounced_index_bytes) / 1024).toFixed(0)} kB`,
-    );
+    [ids.workspaceId],
+  );
+  console.log(
+    `loaded ${counts.campaigns} campaigns from ${SENDERS} senders over ${DAYS} days, ${counts.recipients} recipients ` +
+      `(${counts.bounced} hard bounces) in ${(loadMs / 1000).toFixed(1)} s (rollup triggers and VACUUM ANALYZE included)`,
+  );
+  console.log(
+    `rollup sender_daily_deliverability: ${counts.rollup_rows} rows (${counts.space_rollup_rows} in the space), ` +
+      `${(Number(counts.rollup_bytes) / 1024).toFixed(0)} kB with its indexes; ` +
+      `bounced-rows index ${(Number(counts.bounced_index_bytes) / 1024).toFixed(0)} kB`,
+  );
 
-    const url = `${baseUrl}/api/v1/workspaces/${ids.workspaceId}/deliverability`;
-    const results = [];
-    for (const [who, email] of [
-      ['owner (every sender)', OWNER],
-      ['member (their own)', MEMBER],
-    ]) {
-      const session = await signIn(baseUrl, { email });
-      results.push({ who, ...(await measure(url, session.accessToken)) });
-    }
-
-    console.log(`\nGET /workspaces/:id/deliverability (${N} sequential requests after ${WARMUP} warm-ups)`);
-    console.log(`${'caller'.padEnd(24)} ${'server'.padStart(19)} ${'client'.padStart(19)}`);
-    console.log(
-      `${''.padEnd(24)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  answer`,
-    );
-    for (const r of results) {
-      const { page } = r;
-      const shape =
-        `30 days: ${page.totals.last30Days.sent} sent, ${page.totals.last30Days.hardBounced} bounced; ` +
-        `${page.senders.length} senders, ${page.bounceReasons.length} reasons, ${page.pausedMerges.length} paused`;
-      console.log(
-        `${r.who.padEnd(24)} ${fmt(r.server.median).padStart(9)} ${fmt(r.server.p95).padStart(9)} ` +
-          `${fmt(r.client.median).padStart(9)} ${fmt(r.client.p95).padStart(9)}  ${shape}`,
-      );
-    }
-  } finally {
-    await db?.end().catch(() => {});
-    await stop(server);
-    await database.drop({ keep: process.env.BENCH_KEEP_DATABASE === '1' });
-    rmSync(dataDir, { recursive: true, force: true });
+  const url = `${baseUrl}/api/v1/workspaces/${ids.workspaceId}/deliverability`;
+  const results = [];
+  for (const [who, email] of [
+    ['owner (every sender)', OWNER],
+    ['member (their own)', MEMBER],
+  ]) {
+    const session = await signIn(baseUrl, { email });
+    const { body, ...timings } = await measure(url, session.accessToken);
+    results.push({ who, ...timings, page: JSON.parse(body) });
   }
-}
 
-try {
-  await main();
-} catch (error) {
-  // A benchmark reports; it does not fail the run.
-  console.error(`deliverability: could not finish: ${error.stack ?? error}`);
-}
+  console.log(`\nGET /workspaces/:id/deliverability (${N} sequential requests after ${WARMUP} warm-ups)`);
+  console.log(`${'caller'.padEnd(24)} ${'server'.padStart(19)} ${'client'.padStart(19)}`);
+  console.log(
+    `${''.padEnd(24)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  answer`,
+  );
+  for (const r of results) {
+    const { page } = r;
+    const shape =
+      `30 days: ${page.totals.last30Days.sent} sent, ${page.totals.last30Days.hardBounced} bounced; ` +
+      `${page.senders.length} senders, ${page.bounceReasons.length} reasons, ${page.pausedMerges.length} paused`;
+    console.log(
+      `${r.who.padEnd(24)} ${fmt(r.server.median).padStart(9)} ${fmt(r.server.p95).padStart(9)} ` +
+        `${fmt(r.client.median).padStart(9)} ${fmt(r.client.p95).padStart(9)}  ${shape}`,
+    );
+  }
+});

@@ -9,22 +9,14 @@
 //                   (default postgres://postgres@127.0.0.1:5432/test)
 // BENCH_REQUESTS    timed requests per call (default 50), after BENCH_WARMUP warm-ups (default 5)
 // BENCH_KEEP_DATABASE=1  leave the loaded database behind (its name is printed) to study plans
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { to as copyTo } from 'pg-copy-streams';
 import { signIn } from './lib/sign-in.mjs';
-import { connect, freePort, sleep, stop, throwawayDatabase, waitFor } from './lib/processes.mjs';
+import { REQUESTS as N, WARMUP, elapsed, fmt, measure, summarize, timedGet } from './lib/api-latency.mjs';
+import { benchOnPostgres } from './lib/postgres-bench.mjs';
+import { sleep } from './lib/processes.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const N = Number(process.env.BENCH_REQUESTS ?? 50);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const EXPORT_RUNS = 5;
 const CAMPAIGNS = 20_000;
 const RECIPIENTS_PER_CAMPAIGN = 50; // 1,000,000 in all
@@ -36,8 +28,6 @@ const TITLE_WORDS = ['Spring', 'Summer', 'Autumn', 'Winter', 'Launch', 'Webinar'
 const CAMPAIGN_SEARCH = 'webinar'; // one title in eight
 const UNSUB_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'proton.me', 'corp.example'];
 const UNSUB_SEARCH = 'yahoo'; // one address in five
-
-const elapsed = (start) => performance.now() - start;
 
 /** Waits until the demo has written the space and its owner; answers their ids. */
 async function demoIds(db) {
@@ -89,45 +79,6 @@ async function load(db, { workspaceId, userId }) {
   await db.query('ANALYZE');
 }
 
-/** One GET, body read in full; waits out a 429 from the global rate limit and tries again. */
-async function timedGet(url, token) {
-  for (;;) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    const ms = elapsed(start);
-    if (response.status === 429) {
-      await sleep(Number(response.headers.get('retry-after') ?? 5) * 1000);
-      continue;
-    }
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 300)}`);
-    const serverMs = Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-    return { ms, serverMs, body };
-  }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function summarize(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
-
-async function measure(url, token, runs = N, warmup = WARMUP) {
-  let body = '';
-  for (let i = 0; i < warmup; i += 1) ({ body } = await timedGet(url, token));
-  const client = [];
-  const server = [];
-  for (let i = 0; i < runs; i += 1) {
-    const r = await timedGet(url, token);
-    client.push(r.ms);
-    server.push(r.serverMs);
-  }
-  return { server: summarize(server), client: summarize(client), body };
-}
-
 /** The same rows the export writes, in the same order (its default: address ascending). */
 async function timeCopy(db, { workspaceId, userId }) {
   const query = `COPY (SELECT email, updated_at AS "unsubscriptionTime", type FROM unsubscriptions
@@ -147,154 +98,112 @@ async function timeCopy(db, { workspaceId, userId }) {
   return { ms: elapsed(start), bytes };
 }
 
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
+await benchOnPostgres('work-areas', async ({ baseUrl, db, database, startedAt }) => {
+  const ids = await demoIds(db);
+  console.log(`server up with the demo in ${fmt(elapsed(startedAt))} (database ${database.name})`);
 
-async function main() {
-  const database = await throwawayDatabase(adminUrl, 'work-areas');
-  if (!database) return;
-  const databaseUrl = database.url;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-'));
-  let server;
-  let db;
-  try {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-        ACCESS_TOKEN_TTL_SECONDS: '86400',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    let started = performance.now();
-    await waitFor(`${baseUrl}/healthz`, server);
-    db = await connect(databaseUrl);
-    const ids = await demoIds(db);
-    console.log(`server up with the demo in ${fmt(elapsed(started))} (database ${database.name})`);
-
-    started = performance.now();
-    await load(db, ids);
-    const loadMs = elapsed(started);
-    const counts = await db.query(
-      `SELECT (SELECT count(*) FROM campaigns WHERE workspace_id = $1) AS campaigns,
+  const loadStartedAt = performance.now();
+  await load(db, ids);
+  const loadMs = elapsed(loadStartedAt);
+  const counts = await db.query(
+    `SELECT (SELECT count(*) FROM campaigns WHERE workspace_id = $1) AS campaigns,
               (SELECT count(*) FROM campaign_recipients) AS recipients,
               (SELECT count(*) FROM unsubscriptions WHERE workspace_id = $1) AS unsubscriptions`,
-      [ids.workspaceId],
-    );
-    const c = counts.rows[0];
-    console.log(
-      `loaded ${c.campaigns} campaigns, ${c.recipients} recipients, ${c.unsubscriptions} unsubscriptions ` +
-        `in ${(loadMs / 1000).toFixed(1)} s (ANALYZE included)`,
-    );
+    [ids.workspaceId],
+  );
+  const c = counts.rows[0];
+  console.log(
+    `loaded ${c.campaigns} campaigns, ${c.recipients} recipients, ${c.unsubscriptions} unsubscriptions ` +
+      `in ${(loadMs / 1000).toFixed(1)} s (ANALYZE included)`,
+  );
 
-    const session = await signIn(baseUrl, { email: OWNER });
-    const token = session.accessToken;
-    const ws = ids.workspaceId;
-    const filter = (pairs) =>
-      Object.entries(pairs)
-        .map(([k, v]) => `${k}:${encodeURIComponent(v)}`)
-        .join(',');
-    const calls = [
-      {
-        name: 'sent merges, first page',
-        url: `/api/users/me/campaigns?filterBy=${filter({ workspaceId: ws })}&limit=25`,
-        target: true,
-      },
-      {
-        name: `sent merges, search '${CAMPAIGN_SEARCH}'`,
-        url: `/api/users/me/campaigns?filterBy=${filter({ workspaceId: ws, search: CAMPAIGN_SEARCH })}&limit=25`,
-        target: true,
-      },
-      {
-        name: 'unsubscriptions, first page',
-        url: `/api/users/me/workspaces/${ws}/unsubscriptions?limit=25`,
-        target: true,
-      },
-      {
-        name: `unsubscriptions, search '${UNSUB_SEARCH}'`,
-        url: `/api/users/me/workspaces/${ws}/unsubscriptions?filterBy=${filter({ search: UNSUB_SEARCH })}&limit=25`,
-        target: true,
-      },
-      {
-        name: 'unsubscriptions, search (narrow)',
-        url: `/api/users/me/workspaces/${ws}/unsubscriptions?filterBy=${filter({ search: 'contact4242' })}&limit=25`,
-        target: true,
-      },
-      { name: 'team report members', url: `/api/v1/workspaces/${ws}/team-report/members`, target: true },
-      { name: 'team report summary', url: `/api/v1/workspaces/${ws}/team-report/summary`, target: true },
-      {
-        name: 'scheduled merges, first page',
-        url: `/api/users/me/scheduled-campaigns?filterBy=${filter({ workspaceId: ws })}&limit=25`,
-        target: true,
-      },
-    ];
-    const results = [];
-    for (const call of calls) {
-      const r = await measure(`${baseUrl}${call.url}`, token);
-      const parsed = JSON.parse(r.body);
-      const shape = 'total' in parsed ? `total ${parsed.total}` : Object.keys(parsed).join(',');
-      results.push({ ...call, ...r, shape });
-    }
-
-    // Export end to end (request to last byte) next to COPY of the same rows, median of a few runs.
-    const exportUrl = `${baseUrl}/api/users/me/workspaces/${ws}/unsubscriptions/export`;
-    const { body: csv } = await timedGet(exportUrl, token); // warm-up
-    const exportRows = csv.trimEnd().split('\r\n').length - 1;
-    const exportSamples = [];
-    for (let i = 0; i < EXPORT_RUNS; i += 1) exportSamples.push((await timedGet(exportUrl, token)).ms);
-    await timeCopy(db, ids); // warm-up
-    const copySamples = [];
-    let copyBytes = 0;
-    for (let i = 0; i < EXPORT_RUNS; i += 1) {
-      const r = await timeCopy(db, ids);
-      copySamples.push(r.ms);
-      copyBytes = r.bytes;
-    }
-    const exportMs = summarize(exportSamples).median;
-    const copyMs = summarize(copySamples).median;
-    const ratio = exportMs / copyMs;
-
-    console.log(
-      `\nfirst pages (${N} sequential requests after ${WARMUP} warm-ups; client = whole request over loopback)`,
-    );
-    console.log(`${''.padEnd(40)} ${'server'.padStart(19)} ${'client'.padStart(19)}`);
-    console.log(
-      `${'call'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  target (server median)  answer`,
-    );
-    for (const r of results) {
-      const verdict = r.server.median < 25 ? 'met' : 'NOT MET';
-      console.log(
-        `${r.name.padEnd(40)} ${fmt(r.server.median).padStart(9)} ${fmt(r.server.p95).padStart(9)} ` +
-          `${fmt(r.client.median).padStart(9)} ${fmt(r.client.p95).padStart(9)}  <25 ms ${verdict.padEnd(15)} ${r.shape}`,
-      );
-    }
-    console.log(`\nexport (median of ${EXPORT_RUNS}, after a warm-up)`);
-    console.log(
-      `${'unsubscriptions CSV export (HTTP)'.padEnd(40)} ${fmt(exportMs).padStart(9)}  ${exportRows} rows, ${csv.length} bytes`,
-    );
-    console.log(
-      `${'COPY … TO STDOUT WITH CSV HEADER'.padEnd(40)} ${fmt(copyMs).padStart(9)}  ${EXPORT_ROWS} rows, ${copyBytes} bytes`,
-    );
-    console.log(`ratio export / COPY: ${ratio.toFixed(2)}  (target ≤ 3: ${ratio <= 3 ? 'met' : 'NOT MET'})`);
-  } finally {
-    await db?.end().catch(() => {});
-    await stop(server);
-    await database.drop({ keep: process.env.BENCH_KEEP_DATABASE === '1' });
-    rmSync(dataDir, { recursive: true, force: true });
+  const session = await signIn(baseUrl, { email: OWNER });
+  const token = session.accessToken;
+  const ws = ids.workspaceId;
+  const filter = (pairs) =>
+    Object.entries(pairs)
+      .map(([k, v]) => `${k}:${encodeURIComponent(v)}`)
+      .join(',');
+  const calls = [
+    {
+      name: 'sent merges, first page',
+      url: `/api/users/me/campaigns?filterBy=${filter({ workspaceId: ws })}&limit=25`,
+      target: true,
+    },
+    {
+      name: `sent merges, search '${CAMPAIGN_SEARCH}'`,
+      url: `/api/users/me/campaigns?filterBy=${filter({ workspaceId: ws, search: CAMPAIGN_SEARCH })}&limit=25`,
+      target: true,
+    },
+    {
+      name: 'unsubscriptions, first page',
+      url: `/api/users/me/workspaces/${ws}/unsubscriptions?limit=25`,
+      target: true,
+    },
+    {
+      name: `unsubscriptions, search '${UNSUB_SEARCH}'`,
+      url: `/api/users/me/workspaces/${ws}/unsubscriptions?filterBy=${filter({ search: UNSUB_SEARCH })}&limit=25`,
+      target: true,
+    },
+    {
+      name: 'unsubscriptions, search (narrow)',
+      url: `/api/users/me/workspaces/${ws}/unsubscriptions?filterBy=${filter({ search: 'contact4242' })}&limit=25`,
+      target: true,
+    },
+    { name: 'team report members', url: `/api/v1/workspaces/${ws}/team-report/members`, target: true },
+    { name: 'team report summary', url: `/api/v1/workspaces/${ws}/team-report/summary`, target: true },
+    {
+      name: 'scheduled merges, first page',
+      url: `/api/users/me/scheduled-campaigns?filterBy=${filter({ workspaceId: ws })}&limit=25`,
+      target: true,
+    },
+  ];
+  const results = [];
+  for (const call of calls) {
+    const r = await measure(`${baseUrl}${call.url}`, token);
+    const parsed = JSON.parse(r.body);
+    const shape = 'total' in parsed ? `total ${parsed.total}` : Object.keys(parsed).join(',');
+    results.push({ ...call, ...r, shape });
   }
-}
 
-try {
-  await main();
-} catch (error) {
-  // A benchmark reports; it does not fail the run.
-  console.error(`work-areas: could not finish: ${error.stack ?? error}`);
-}
+  // Export end to end (request to last byte) next to COPY of the same rows, median of a few runs.
+  const exportUrl = `${baseUrl}/api/users/me/workspaces/${ws}/unsubscriptions/export`;
+  const { body: csv } = await timedGet(exportUrl, token); // warm-up
+  const exportRows = csv.trimEnd().split('\r\n').length - 1;
+  const exportSamples = [];
+  for (let i = 0; i < EXPORT_RUNS; i += 1) exportSamples.push((await timedGet(exportUrl, token)).ms);
+  await timeCopy(db, ids); // warm-up
+  const copySamples = [];
+  let copyBytes = 0;
+  for (let i = 0; i < EXPORT_RUNS; i += 1) {
+    const r = await timeCopy(db, ids);
+    copySamples.push(r.ms);
+    copyBytes = r.bytes;
+  }
+  const exportMs = summarize(exportSamples).median;
+  const copyMs = summarize(copySamples).median;
+  const ratio = exportMs / copyMs;
+
+  console.log(
+    `\nfirst pages (${N} sequential requests after ${WARMUP} warm-ups; client = whole request over loopback)`,
+  );
+  console.log(`${''.padEnd(40)} ${'server'.padStart(19)} ${'client'.padStart(19)}`);
+  console.log(
+    `${'call'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  target (server median)  answer`,
+  );
+  for (const r of results) {
+    const verdict = r.server.median < 25 ? 'met' : 'NOT MET';
+    console.log(
+      `${r.name.padEnd(40)} ${fmt(r.server.median).padStart(9)} ${fmt(r.server.p95).padStart(9)} ` +
+        `${fmt(r.client.median).padStart(9)} ${fmt(r.client.p95).padStart(9)}  <25 ms ${verdict.padEnd(15)} ${r.shape}`,
+    );
+  }
+  console.log(`\nexport (median of ${EXPORT_RUNS}, after a warm-up)`);
+  console.log(
+    `${'unsubscriptions CSV export (HTTP)'.padEnd(40)} ${fmt(exportMs).padStart(9)}  ${exportRows} rows, ${csv.length} bytes`,
+  );
+  console.log(
+    `${'COPY … TO STDOUT WITH CSV HEADER'.padEnd(40)} ${fmt(copyMs).padStart(9)}  ${EXPORT_ROWS} rows, ${copyBytes} bytes`,
+  );
+  console.log(`ratio export / COPY: ${ratio.toFixed(2)}  (target ≤ 3: ${ratio <= 3 ? 'met' : 'NOT MET'})`);
+});

@@ -10,9 +10,10 @@ import { freePort, stop, waitFor } from './processes.mjs';
 /**
  * The built server (`serverMain`) listening on a free port with the demo data in a throwaway data
  * directory, once /healthz answers. `env` adds to (or blanks) the process's environment, e.g.
- * `DATABASE_URL: ''` for PGlite; `nodeArgs` go before the script (a CPU profile).
+ * `DATABASE_URL: ''` for PGlite; `nodeArgs` go before the script (a CPU profile); `stdout: 'inherit'`
+ * shows the server's log.
  */
-export async function startBuiltServer(serverMain, { env = {}, nodeArgs = [] } = {}) {
+export async function startBuiltServer(serverMain, { env = {}, nodeArgs = [], stdout = 'ignore' } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mb-bench-server-'));
@@ -28,7 +29,7 @@ export async function startBuiltServer(serverMain, { env = {}, nodeArgs = [] } =
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   await waitFor(`${baseUrl}/healthz`, child);
   return {

@@ -1,15 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { viewports, runJourneys } from '../lib/browser';
 import {
   badgesInFull,
+  composeAndSendNow,
   reloadUntil,
   stillShot as shot,
   uploadFromComposer,
   waitUntilSent,
+  writeReadersSheet,
 } from '../lib/composer';
 import { journeyEnvironment } from '../lib/environment';
 import { signInAs } from '../lib/session';
@@ -24,15 +23,6 @@ const ROWS = Array.from({ length: 100 }, (_, i) =>
 );
 const BOUNCES = ROWS.filter(([, email]) => email!.startsWith('bounce+')).map(([, email]) => email!);
 const ORDINARY = ROWS.filter(([, email]) => !email!.startsWith('bounce+')).map(([, email]) => email!);
-
-function writeSheet(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mb-breaker-')), 'breaker-readers.csv');
-  writeFileSync(
-    file,
-    ['First name,Email', ...ROWS.map(([first, email]) => `${first},${email}`)].join('\r\n'),
-  );
-  return file;
-}
 
 /** The Scheduled list's row of the merge named after `spreadsheet`. */
 const scheduledRow = (page: Page, spreadsheet: string) =>
@@ -50,20 +40,12 @@ describe.skipIf(!runJourneys)('journeys: the circuit breaker', () => {
   it('a merge of 100 rows with 10 bouncing addresses pauses itself; the detail says why and lists the bounces; Resume sends the rest, each row once (1440 and 375 px)', async () => {
     const page = await env.browser.newPage({ viewport: viewports.desktop });
     const prefix = await signInAs(page, env.server.url, OWNER);
-    const spreadsheet = await uploadFromComposer(page, writeSheet());
-    await page.getByRole('group', { name: 'Valid' }).getByText('100', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Next: Message' }).click();
-    await page.getByRole('textbox', { name: 'Subject' }).fill(`${SUBJECT} {{First name}}`);
-    const body = page.getByRole('textbox', { name: 'Message' });
-    await body.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('Hello {{First name}}, our news is out.');
-    await page.getByRole('button', { name: 'Next: Send' }).click();
-    await page.getByRole('button', { name: 'Send now' }).click();
-    await page
-      .getByRole('dialog', { name: 'Send this mail merge?' })
-      .getByRole('button', { name: 'Send 100 emails' })
-      .click();
+    const spreadsheet = await uploadFromComposer(page, writeReadersSheet('breaker-readers.csv', ROWS));
+    await composeAndSendNow(page, {
+      count: 100,
+      subject: `${SUBJECT} {{First name}}`,
+      message: 'Hello {{First name}}, our news is out.',
+    });
 
     // The Scheduled tab shows it Paused (orange), never 'Upon quota reset'.
     const scheduledUrl = `${env.server.url}${prefix}/mail-merges/scheduled`;

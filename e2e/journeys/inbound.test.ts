@@ -1,10 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { viewports, runJourneys } from '../lib/browser';
-import { stillShot as shot, uploadFromComposer, waitUntilSent } from '../lib/composer';
+import {
+  composeAndSendNow,
+  stillShot as shot,
+  uploadFromComposer,
+  waitUntilSent,
+  writeReadersSheet,
+} from '../lib/composer';
 import { journeyEnvironment } from '../lib/environment';
 import { signInAs } from '../lib/session';
 
@@ -26,15 +29,6 @@ const ROWS = [
 const BOUNCED = 'bounce+1@simulator.test';
 const COMPLAINED = 'complaint+1@simulator.test';
 
-function writeSheet(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mb-inbound-')), 'inbound-readers.csv');
-  writeFileSync(
-    file,
-    ['First name,Email', ...ROWS.map(([first, email]) => `${first},${email}`)].join('\r\n'),
-  );
-  return file;
-}
-
 /** The detail's rate row labelled `label` (a row header). */
 const rateRow = (page: Page, label: string) =>
   page
@@ -55,21 +49,13 @@ describe.skipIf(!runJourneys)('journeys: what comes back by mail', () => {
   it('BOUNCE-001 BOUNCE-010 MM-022 MM-023 MM-024 MM-025 UNSUB-011 a 10-row merge to the mailbox simulator: Bounced 1, Responded 1 (not the out-of-office), the bounce on Bounces, the complaint on Unsubscriptions, both skipped next time (1440 and 375 px)', async () => {
     const page = await env.browser.newPage({ viewport: viewports.desktop });
     const prefix = await signInAs(page, env.server.url, OWNER);
-    const sheet = writeSheet();
+    const sheet = writeReadersSheet('inbound-readers.csv', ROWS);
     const spreadsheet = await uploadFromComposer(page, sheet);
-    await page.getByRole('group', { name: 'Valid' }).getByText('10', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Next: Message' }).click();
-    await page.getByRole('textbox', { name: 'Subject' }).fill('News for {{First name}}');
-    const body = page.getByRole('textbox', { name: 'Message' });
-    await body.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('Hello {{First name}}, our news is out.');
-    await page.getByRole('button', { name: 'Next: Send' }).click();
-    await page.getByRole('button', { name: 'Send now' }).click();
-    await page
-      .getByRole('dialog', { name: 'Send this mail merge?' })
-      .getByRole('button', { name: 'Send 10 emails' })
-      .click();
+    await composeAndSendNow(page, {
+      count: 10,
+      subject: 'News for {{First name}}',
+      message: 'Hello {{First name}}, our news is out.',
+    });
     const sentUrl = `${env.server.url}${prefix}/mail-merges/sent`;
     const sentRow = await waitUntilSent(page, sentUrl, spreadsheet, 10);
     const detailUrl = `${env.server.url}${await sentRow.getByRole('link').first().getAttribute('href')}`;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { settle } from './axe';
 import { shot as takeShot } from './session';
@@ -92,4 +95,33 @@ export async function badgesInFull(page: Page): Promise<string[]> {
   }
   if (found) throw new Error(found);
   return badges.allTextContents();
+}
+
+/** A sheet of readers (`First name,Email` and one row each) in a fresh folder; answers its path. */
+export function writeReadersSheet(fileName: string, rows: ReadonlyArray<readonly string[]>): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mb-journey-')), fileName);
+  writeFileSync(file, ['First name,Email', ...rows.map((row) => row.join(','))].join('\r\n'));
+  return file;
+}
+
+/**
+ * From the Recipients step of an uploaded sheet: waits for its `count` valid rows, writes the
+ * subject and the message, and sends now, confirming the `count` emails.
+ */
+export async function composeAndSendNow(
+  page: Page,
+  { count, subject, message }: { count: number; subject: string; message: string },
+): Promise<void> {
+  await page.getByRole('group', { name: 'Valid' }).getByText(String(count), { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Next: Message' }).click();
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(message);
+  await page.getByRole('button', { name: 'Next: Send' }).click();
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send this mail merge?' })
+    .getByRole('button', { name: `Send ${count} emails` })
+    .click();
 }

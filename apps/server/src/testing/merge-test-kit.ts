@@ -28,14 +28,14 @@ export interface SenderWorld {
 
 /**
  * A sender in a space of their own: PRO (an active subscription, so the 1,500 workspace quota
- * applies), PRO_PERSONAL or FREE, signed in.
+ * applies), PRO_PERSONAL or FREE, signed in. `email` when its domain matters (the send guard).
  */
 export async function senderWorld(
   t: TestApp,
-  options: { plan: UserPlan; name?: string; freeUserQuota?: number } = { plan: 'PRO' },
+  options: { plan: UserPlan; name?: string; freeUserQuota?: number; email?: string } = { plan: 'PRO' },
 ): Promise<SenderWorld> {
   const { db } = t.database;
-  const email = `sender-${randomBytes(4).toString('hex')}@merge.example`;
+  const email = options.email ?? `sender-${randomBytes(4).toString('hex')}@merge.example`;
   const [user] = await db
     .insert(users)
     .values({ email, name: options.name ?? 'Sam Sender', freeUserQuota: options.freeUserQuota ?? 20 })

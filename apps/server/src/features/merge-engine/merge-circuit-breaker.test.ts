@@ -92,10 +92,10 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
     );
     return String(rows[0]!.id);
   };
-  const dsnBounce = async (campaignId: string, email: string) =>
-    applyInboundEvent(t.database.db, tokens, {
-      kind: 'hard-bounce',
-      messageId: `dsn-${randomBytes(6).toString('hex')}@mx.example`,
+  /** A hard bounce (5.1.1) or a complaint about `email`'s row, by its VERP return path. */
+  const report = async (kind: 'hard-bounce' | 'complaint', campaignId: string, email: string) => {
+    const about = {
+      messageId: `${kind}-${randomBytes(6).toString('hex')}@reports.example`,
       returnToken: tokens.signForAddress({
         kind: 'return',
         recipientId: await rowOf(campaignId, email),
@@ -103,21 +103,20 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
       }),
       inReplyTo: [],
       recipient: email,
-      status: '5.1.1',
-      reason: 'The email account that you tried to reach does not exist',
-    });
-  const complaint = async (campaignId: string, email: string) =>
-    applyInboundEvent(t.database.db, tokens, {
-      kind: 'complaint',
-      messageId: `arf-${randomBytes(6).toString('hex')}@fbl.example`,
-      returnToken: tokens.signForAddress({
-        kind: 'return',
-        recipientId: await rowOf(campaignId, email),
-        index: 0,
-      }),
-      inReplyTo: [],
-      recipient: email,
-    });
+    };
+    return applyInboundEvent(
+      t.database.db,
+      tokens,
+      kind === 'complaint'
+        ? { kind, ...about }
+        : {
+            kind,
+            ...about,
+            status: '5.1.1',
+            reason: 'The email account that you tried to reach does not exist',
+          },
+    );
+  };
   /** Waits until the worker has recorded its first batch (recording overlaps the next batch's sending). */
   const firstBatchRecorded = async (campaignId: string) => {
     for (;;) {
@@ -231,10 +230,10 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
     const merge = await newMerge(free, people(100, 'late-dsn.example'));
     expect(await work(merge.mergeId)).toBe('quota');
     for (const n of [1, 2, 3])
-      expect(await dsnBounce(merge.campaignId!, `person${n}@late-dsn.example`)).toBe('applied');
+      expect(await report('hard-bounce', merge.campaignId!, `person${n}@late-dsn.example`)).toBe('applied');
     // 3 of 60 is exactly 5 %: not above it.
     expect(await detail(free, merge.mergeId)).toMatchObject({ status: 'WAITING_FOR_QUOTA', bounced: 3 });
-    await dsnBounce(merge.campaignId!, 'person4@late-dsn.example');
+    await report('hard-bounce', merge.campaignId!, 'person4@late-dsn.example');
     expect(await detail(free, merge.mergeId)).toMatchObject({
       status: 'PAUSED',
       pause: {
@@ -254,7 +253,7 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
     onReceived = async (domain, count) => {
       if (domain !== 'complaint.example' || count !== BATCH + 5) return;
       await firstBatchRecorded(merge.campaignId!);
-      expect(await complaint(merge.campaignId!, 'person1@complaint.example')).toBe('applied');
+      expect(await report('complaint', merge.campaignId!, 'person1@complaint.example')).toBe('applied');
     };
     expect(await work(merge.mergeId)).toBe('stopped');
     onReceived = null;

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAIN_CHECK_BLOCK_ABOVE, getSendingDomainCheck, type Role } from '@mergeboard/core';
-import { memberships, subscriptions, users, workspaces } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import { startDnsTestServer, type DnsTestServer } from '../../testing/dns-test-server';
-import { PEOPLE_HEADER, people, sendNowBody, sheetFixture } from '../../testing/merge-test-kit';
+import { PEOPLE_HEADER, people, senderWorld, sendNowBody, sheetFixture } from '../../testing/merge-test-kit';
 import { signedInAs } from '../../testing/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -22,31 +22,14 @@ describe('the send guard on the API: the composer’s check and createMerge hold
   let member: Sender;
   let good: Sender;
 
-  /** A PRO space of its own, or a seat with `role` in `workspaceId`, signed in. */
-  async function sender(email: string, role: Role, workspaceId?: string): Promise<Sender> {
+  /** A seat with `role` in `workspaceId`, signed in. */
+  async function seat(email: string, role: Role, workspaceId: string): Promise<Sender> {
     const { db } = t.database;
     const [user] = await db.insert(users).values({ email, name: email }).returning();
-    let spaceId = workspaceId;
-    if (!spaceId) {
-      const [workspace] = await db
-        .insert(workspaces)
-        .values({ name: `Space of ${email}`, slug: 'space', plan: 'PRO' })
-        .returning();
-      spaceId = workspace!.id;
-      await db.insert(subscriptions).values({
-        workspaceId: spaceId,
-        status: 'ACTIVE',
-        paymentSource: 'STRIPE',
-        billingInterval: 'YEARLY',
-        workspacePlan: 'PRO',
-        startAt: new Date(Date.now() - 86_400_000),
-        endAt: new Date(Date.now() + 300 * 86_400_000),
-      });
-    }
     await db
       .insert(memberships)
-      .values({ workspaceId: spaceId, userId: user!.id, role, userPlan: 'PRO', isPaid: true });
-    return { userId: user!.id, workspaceId: spaceId, caller: await signedInAs(t, email) };
+      .values({ workspaceId, userId: user!.id, role, userPlan: 'PRO', isPaid: true });
+    return { userId: user!.id, workspaceId, caller: await signedInAs(t, email) };
   }
 
   const merge = async (who: Sender, recipients: number, overrides: object = {}) => {
@@ -82,11 +65,11 @@ describe('the send guard on the API: the composer’s check and createMerge hold
         DKIM_DOMAIN: 'good.test',
       },
     });
-    owner = await sender('owner@bad.test', 'OWNER');
+    owner = await senderWorld(t, { plan: 'PRO', email: 'owner@bad.test' });
     space = owner.workspaceId;
-    admin = await sender('admin@bad.test', 'ADMIN', space);
-    member = await sender('member@bad.test', 'MEMBER', space);
-    good = await sender('owner@good.test', 'OWNER');
+    admin = await seat('admin@bad.test', 'ADMIN', space);
+    member = await seat('member@bad.test', 'MEMBER', space);
+    good = await senderWorld(t, { plan: 'PRO', email: 'owner@good.test' });
   });
   afterAll(async () => {
     await t.close();

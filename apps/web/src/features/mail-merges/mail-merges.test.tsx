@@ -3,6 +3,7 @@ import { UPON_QUOTA_RESET } from '@mergeboard/core';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
+import { scheduledMergeItem } from '../../testing/scheduled-merge-fixtures';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 import { formatDate } from '../../lib/format-date';
 import { QUOTA_WARNING, attemptTime } from './scheduled-messages';
@@ -48,30 +49,8 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   machineHits: { opened: 0, clicked: 0 },
   ...overrides,
 });
-const scheduled = (overrides: Record<string, unknown> = {}) => ({
-  id: 'abc-0',
-  scheduledMergeId: mergeId,
-  workspaceId: space.workspaceId,
-  spreadsheetId: 'abc',
-  sheetId: '0',
-  sheetName: 'Sheet1',
-  spreadsheetName: 'Leads',
-  title: 'Leads - Sheet1',
-  spreadsheetLink: 'https://docs.google.com/spreadsheets/d/abc/edit#gid=0',
-  spreadsheetSource: 'GOOGLE_SHEETS',
-  mergeTime: now.getTime() + 3_600_000,
-  createdTime: 1_700_000_000_000,
-  numberOfEmailsSent: 10,
-  numberOfEmailsToSend: 50,
-  status: 'SCHEDULED',
-  error: null,
-  errorDetails: null,
-  recoverableErrorRetries: 0,
-  recoverableErrorLastRetryTimestamp: null,
-  mergeId: null,
-  pause: null,
-  ...overrides,
-});
+const scheduled = (overrides: Record<string, unknown> = {}) =>
+  scheduledMergeItem(space.workspaceId, mergeId, { mergeTime: now.getTime() + 3_600_000, ...overrides });
 
 function routes(extra: FakeRoutes = {}) {
   return {

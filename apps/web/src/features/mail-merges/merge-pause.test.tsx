@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
+import { scheduledMergeItem } from '../../testing/scheduled-merge-fixtures';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 
 const space = spaceEntry(1, 'Acme Sales', { userRole: 'MEMBER', workspacePlan: 'PRO', userPlan: 'PRO' });
@@ -20,30 +21,18 @@ const BOUNCES = `GET ${mergeUrl}/bounces`;
 const DETAILS = '10 hard bounces in 50 messages sent (20 %), above the 5 % allowed once 50 are sent.';
 const pause = { reason: 'BOUNCE_RATE', details: DETAILS, pausedAt: new Date().toISOString() };
 
-const scheduled = (overrides: Record<string, unknown> = {}) => ({
-  id: 'abc-0',
-  scheduledMergeId,
-  workspaceId: space.workspaceId,
-  spreadsheetId: 'abc',
-  sheetId: '0',
-  sheetName: 'Sheet1',
-  spreadsheetName: 'Leads',
-  title: 'Leads - Sheet1',
-  spreadsheetLink: '',
-  spreadsheetSource: 'UPLOAD',
-  mergeTime: Date.now() - 60_000,
-  createdTime: 1_700_000_000_000,
-  numberOfEmailsSent: 50,
-  numberOfEmailsToSend: 100,
-  status: 'IN PROGRESS',
-  error: null,
-  errorDetails: null,
-  recoverableErrorRetries: 0,
-  recoverableErrorLastRetryTimestamp: null,
-  mergeId,
-  pause: null,
-  ...overrides,
-});
+/** A merge sending now from an uploaded sheet, 50 of 100 sent. */
+const scheduled = (overrides: Record<string, unknown> = {}) =>
+  scheduledMergeItem(space.workspaceId, scheduledMergeId, {
+    spreadsheetLink: '',
+    spreadsheetSource: 'UPLOAD',
+    mergeTime: Date.now() - 60_000,
+    numberOfEmailsSent: 50,
+    numberOfEmailsToSend: 100,
+    status: 'IN PROGRESS',
+    mergeId,
+    ...overrides,
+  });
 const paused = scheduled({ pause });
 const bounces = {
   items: [
