@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { viewports, runJourneys } from '../lib/browser';
-import { uploadFromComposer, waitUntilSent } from '../lib/composer';
+import { composeAndSendNow, uploadFromComposer, waitUntilSent, writeReadersSheet } from '../lib/composer';
 import { journeyEnvironment } from '../lib/environment';
 import { callApi, shot, signInAs } from '../lib/session';
 
@@ -19,33 +16,13 @@ const ROWS = [
   ['Dee', 'dee@deliverability.example'],
 ] as const;
 
-function writeSheet(): string {
-  const file = path.join(
-    mkdtempSync(path.join(tmpdir(), 'mb-deliverability-')),
-    'deliverability-readers.csv',
-  );
-  writeFileSync(
-    file,
-    ['First name,Email', ...ROWS.map(([first, email]) => `${first},${email}`)].join('\r\n'),
-  );
-  return file;
-}
-
 async function sendToSimulator(page: Page, baseUrl: string, prefix: string) {
-  const spreadsheet = await uploadFromComposer(page, writeSheet());
-  await page.getByRole('group', { name: 'Valid' }).getByText(String(ROWS.length), { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Next: Message' }).click();
-  await page.getByRole('textbox', { name: 'Subject' }).fill('Deliverability for {{First name}}');
-  const body = page.getByRole('textbox', { name: 'Message' });
-  await body.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('Hello {{First name}}.');
-  await page.getByRole('button', { name: 'Next: Send' }).click();
-  await page.getByRole('button', { name: 'Send now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Send this mail merge?' })
-    .getByRole('button', { name: `Send ${ROWS.length} emails` })
-    .click();
+  const spreadsheet = await uploadFromComposer(page, writeReadersSheet('deliverability-readers.csv', ROWS));
+  await composeAndSendNow(page, {
+    count: ROWS.length,
+    subject: 'Deliverability for {{First name}}',
+    message: 'Hello {{First name}}.',
+  });
   await waitUntilSent(page, `${baseUrl}${prefix}/mail-merges/sent`, spreadsheet, ROWS.length);
 }
 
