@@ -47,6 +47,9 @@ export function nextRetryAttempt(merge: ScheduledMergeTiming): number | null {
 /** MM-028: the delivery date of a merge waiting for its sender's quota (page, dialog and export). */
 export const UPON_QUOTA_RESET = 'Upon quota reset';
 
+/** The status and delivery date of a paused merge (issue 26): nothing goes out until it is resumed. */
+export const PAUSED_DELIVERY = 'Paused';
+
 type NextDelivery = { kind: 'at'; timestamp: number } | { kind: 'quota-reset' } | { kind: 'none' };
 
 /**

@@ -1,10 +1,11 @@
-import { nextDelivery, UPON_QUOTA_RESET } from '@mergeboard/core';
+import { nextDelivery, PAUSED_DELIVERY, UPON_QUOTA_RESET } from '@mergeboard/core';
 import type { CsvColumn } from '../../lib/csv-export';
 import {
   toScheduledCampaign,
   type CampaignRow,
   type RecipientActivity,
   type ScheduledRow,
+  type ScheduledRun,
 } from './mail-merge-rows';
 
 /** The columns of the sent merges' export (CONST-010), one row a merge. */
@@ -21,10 +22,10 @@ export const sentExportColumns: CsvColumn<{ campaign: CampaignRow }>[] = [
 ];
 
 /** The columns of the scheduled merges' export (CONST-010), one row a merge. */
-export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow }>[] = [
+export const scheduledExportColumns: CsvColumn<{ merge: ScheduledRow; run: ScheduledRun | undefined }>[] = [
   { header: 'title', value: ({ merge }) => merge.title },
   { header: 'status', value: ({ merge }) => merge.status },
-  { header: 'nextRun', value: ({ merge }) => nextRunCell(toScheduledCampaign(merge)) },
+  { header: 'nextRun', value: ({ merge, run }) => nextRunCell(toScheduledCampaign(merge, run)) },
   { header: 'createdTime', value: ({ merge }) => merge.createdAt },
   { header: 'emailsSent', value: ({ merge }) => merge.sentCount },
   { header: 'emailsToSend', value: ({ merge }) => merge.toSendCount },
@@ -48,8 +49,12 @@ export const recipientExportColumns: CsvColumn<RecipientActivity>[] = [
   { header: 'Reason', value: (row) => row.failureReason },
 ];
 
-/** MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped. */
-function nextRunCell(merge: Parameters<typeof nextDelivery>[0]): Date | string {
+/**
+ * MM-028: the next run or attempt, 'Upon quota reset', or empty for a merge an error stopped; 'Paused'
+ * while its merge is paused (issue 26), as the list shows it.
+ */
+function nextRunCell(merge: ReturnType<typeof toScheduledCampaign>): Date | string {
+  if (merge.pause) return PAUSED_DELIVERY;
   const next = nextDelivery(merge);
   if (next.kind === 'quota-reset') return UPON_QUOTA_RESET;
   return next.kind === 'at' ? new Date(next.timestamp) : '';

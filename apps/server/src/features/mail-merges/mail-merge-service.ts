@@ -34,6 +34,7 @@ import {
   toSentCampaign,
   toSentCampaignDetail,
   withAnswerTexts,
+  type ScheduledRow,
 } from './mail-merge-rows';
 import {
   pollOfCampaign,
@@ -251,15 +252,28 @@ export async function listScheduled(db: Db, options: { userId: string; query: Sc
     ...query,
     filterBy: scheduledFilters(query.filterBy),
   });
-  const runs = new Map(
-    (
-      await mergesOfScheduled(
-        db,
-        rows.map((row) => row.id),
-      )
-    ).map((run) => [run.scheduledMergeId, run]),
-  );
+  const runs = await runsOf(db, rows);
   return { items: rows.map((row) => toScheduledCampaign(row, runs.get(row.id))), total };
+}
+
+/** The merges that scheduled rows run, by scheduled row id (their pause, for the list and export). */
+async function runsOf(db: Db, rows: readonly { id: string }[]) {
+  const runs = await mergesOfScheduled(
+    db,
+    rows.map((row) => row.id),
+  );
+  return new Map(runs.map((run) => [run.scheduledMergeId, run]));
+}
+
+/** Export batches of scheduled rows, each row with its merge's run (a paused one exports 'Paused'). */
+async function* withRuns(db: Db, batches: AsyncIterable<readonly { merge: ScheduledRow }[]>) {
+  for await (const batch of batches) {
+    const runs = await runsOf(
+      db,
+      batch.map(({ merge }) => merge),
+    );
+    yield batch.map(({ merge }) => ({ merge, run: runs.get(merge.id) }));
+  }
 }
 
 /** The scheduled merges' export, in the list's filters and order. */
@@ -270,11 +284,14 @@ export function exportScheduled(db: Db, options: { userId: string; query: Export
     list: 'scheduled_mail_merges',
     filters: spaceFilter(query.filterBy),
     columns: scheduledExportColumns,
-    batches: scheduledMergeBatches(
+    batches: withRuns(
       db,
-      userId,
-      { filterBy: scheduledFilters(query.filterBy), sortBy: query.sortBy },
-      EXPORT_MAX_ROWS,
+      scheduledMergeBatches(
+        db,
+        userId,
+        { filterBy: scheduledFilters(query.filterBy), sortBy: query.sortBy },
+        EXPORT_MAX_ROWS,
+      ),
     ),
   });
 }

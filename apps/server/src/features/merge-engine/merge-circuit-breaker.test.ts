@@ -379,6 +379,14 @@ describe('the circuit breaker pauses a merge that hurts its domain; pause and re
       `/api/users/me/scheduled-campaigns/${merge.scheduledMergeId}`,
     );
     expect(scheduledCampaignSchema.parse(scheduled.json()).pause).toMatchObject({ reason: 'MANUAL' });
+    // The Scheduled export says so too, rather than 'Upon quota reset' or a time.
+    const exported = await inject(
+      sender,
+      'GET',
+      `/api/users/me/scheduled-campaigns/export?filterBy=workspaceId:${sender.workspaceId}`,
+    );
+    const line = exported.body.split('\r\n').find((row) => row.startsWith(`${merge.title},`));
+    expect(line?.split(',')[2]).toBe('Paused');
 
     expect((await inject(sender, 'POST', mergeUrl(sender, merge.mergeId, '/resume'))).statusCode).toBe(200);
     await work(merge.mergeId);

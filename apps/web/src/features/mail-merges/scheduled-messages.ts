@@ -3,6 +3,7 @@ import {
   isWaitingForQuota,
   nextDelivery,
   nextRetryAttempt,
+  PAUSED_DELIVERY,
   type ScheduledMergeStatus,
   UPON_QUOTA_RESET,
 } from '@mergeboard/core';
@@ -23,9 +24,6 @@ interface ScheduledMergeView {
   /** Set while its merge is PAUSED (issue 26): it reads 'Paused', whatever the scheduled row says. */
   pause?: { reason: string } | null;
 }
-
-/** The status and delivery date of a paused merge: nothing goes out until it is resumed. */
-export const PAUSED_LABEL = 'Paused';
 
 interface ScheduledMessage {
   color: 'yellow' | 'red';
@@ -91,7 +89,7 @@ export function scheduledMergeMessage(merge: ScheduledMergeView): ScheduledMessa
 
 /** MM-030: the label of a status in the table; errors read as words, other values as they are. */
 export function statusLabel(merge: ScheduledMergeView): string {
-  if (merge.pause) return PAUSED_LABEL;
+  if (merge.pause) return PAUSED_DELIVERY;
   if (isWaitingForQuota(merge)) return 'Waiting for quota';
   switch (merge.status) {
     case 'SCHEDULED':
@@ -109,7 +107,7 @@ export function statusLabel(merge: ScheduledMergeView): string {
  * message says what went wrong).
  */
 export function deliveryDate(merge: ScheduledMergeView): string {
-  if (merge.pause) return PAUSED_LABEL;
+  if (merge.pause) return PAUSED_DELIVERY;
   const next = nextDelivery(merge);
   if (next.kind === 'quota-reset') return UPON_QUOTA_RESET;
   return next.kind === 'at' ? formatDate(next.timestamp) : NO_DELIVERY_DATE;
