@@ -311,6 +311,11 @@ function probes(world: World): Record<string, Probe> {
     },
     'GET /api/v1/workspaces/:id/merges/quota': { params: space },
     'GET /api/v1/workspaces/:id/merges/:mergeId': { params: { ...space, mergeId: randomUUID() } },
+    'GET /api/v1/workspaces/:id/merges/sending-domain': { params: space, query: { recipients: '120' } },
+    'POST /api/v1/workspaces/:id/merges/:mergeId/pause': { params: { ...space, mergeId: randomUUID() } },
+    'POST /api/v1/workspaces/:id/merges/:mergeId/resume': { params: { ...space, mergeId: randomUUID() } },
+    'DELETE /api/v1/workspaces/:id/merges/:mergeId': { params: { ...space, mergeId: randomUUID() } },
+    'GET /api/v1/workspaces/:id/merges/:mergeId/bounces': { params: { ...space, mergeId: randomUUID() } },
     'GET /api/v1/workspaces/:id/team-report/summary': { params: space },
     'GET /api/v1/workspaces/:id/deliverability': { params: space },
     'GET /api/v1/workspaces/:id/team-report/members': {
