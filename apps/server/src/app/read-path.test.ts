@@ -9,7 +9,9 @@ import { routes } from './routes';
 
 /**
  * Exports are reads that record on purpose that they happened (an analytics event per export);
- * the authorize redirect starts a sign-in. Every other GET of the route table must write nothing.
+ * the authorize redirect starts a sign-in; the sending-domain check keeps what DNS answered (at most
+ * once per domain in 5 minutes, 30 s when DNS was silent), which the deliverability page shows.
+ * Every other GET of the route table must write nothing.
  */
 const WRITING_ON_PURPOSE = new Set([
   '/api/v1/auth/authorize',
@@ -20,6 +22,7 @@ const WRITING_ON_PURPOSE = new Set([
   '/api/users/me/scheduled-campaigns/:id/spreadsheet/export',
   '/api/users/me/workspaces/:workspaceId/unsubscriptions/export',
   '/api/users/me/workspaces/:workspaceId/bounces/export',
+  '/api/v1/workspaces/:id/merges/sending-domain',
 ]);
 
 /**
