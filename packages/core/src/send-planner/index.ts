@@ -1,0 +1,4 @@
+export type { TimeZone } from './zone-clock';
+export * from './country-zones';
+export * from './recipient-time-zone';
+export * from './send-window';
