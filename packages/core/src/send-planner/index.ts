@@ -2,3 +2,5 @@ export type { TimeZone } from './zone-clock';
 export * from './country-zones';
 export * from './recipient-time-zone';
 export * from './send-window';
+export * from './business-days';
+export * from './follow-up-stages';
