@@ -74,9 +74,12 @@ export function toLocalMs(zone: TimeZone, at: number): number {
 export function fromLocalMs(zone: TimeZone, localMs: number): number {
   const fixed = fixedOffsetMinutes(zone);
   if (fixed !== null) return localMs - fixed * MINUTE_MS;
-  // Offsets either side of any transition near this reading; clocks change at most once in two days.
-  const before = offsetMs(zone, localMs - DAY_MS);
-  const after = offsetMs(zone, localMs + DAY_MS);
+  // The offsets either side of any transition near this reading (clocks change at most once in
+  // three days), probed at the local day's edges so that the readings of one day share the probes.
+  const day = localDayStart(localMs);
+  const before = probedOffsetMs(zone, day - DAY_MS);
+  const after = probedOffsetMs(zone, day + 2 * DAY_MS);
+  if (before === after) return localMs - before;
   const valid = [localMs - before, localMs - after].filter((at) => offsetMs(zone, at) === localMs - at);
   if (valid.length > 0) return Math.min(...valid);
   // A skipped reading: find the transition, a whole minute between the two candidate instants.
@@ -88,6 +91,22 @@ export function fromLocalMs(zone: TimeZone, localMs: number): number {
     else lo = mid;
   }
   return hi * MINUTE_MS;
+}
+
+// Formatting is the planner's main cost (a 5,000-row plan converts thousands of window edges), and
+// the same probes recur for every reading of a day; bounded, since a server process lives long.
+const probes = new Map<string, number>();
+const MAX_PROBES = 50_000;
+
+function probedOffsetMs(zone: TimeZone, at: number): number {
+  const key = `${zone} ${at}`;
+  let offset = probes.get(key);
+  if (offset === undefined) {
+    if (probes.size >= MAX_PROBES) probes.clear();
+    offset = offsetMs(zone, at);
+    probes.set(key, offset);
+  }
+  return offset;
 }
 
 /** Midnight of the local day holding `localMs`, as local ms. */
