@@ -4,3 +4,4 @@ export * from './recipient-time-zone';
 export * from './send-window';
 export * from './business-days';
 export * from './follow-up-stages';
+export * from './send-plan';
