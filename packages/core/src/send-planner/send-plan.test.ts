@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAILY_RECIPIENT_QUOTA } from '../constants/limits';
 import { quotaDay } from '../merge-engine/daily-quota';
+import { addWait } from './business-days';
 import { planSends, rowSendGate, type PlannedWindow } from './send-plan';
 import { isOpen } from './send-window';
 
@@ -120,6 +121,49 @@ describe('the send plan', () => {
       window: officeHours(false, 'Europe/Paris'),
     });
     expect(plan.rowTimes.map(iso)).toEqual(['2026-11-26T08:00:00.000Z', '2026-11-26T08:00:00.000Z']);
+  });
+
+  it('sends a row no earlier than it falls due, rows already due taking the quota first', () => {
+    const plan = planSends({
+      now,
+      rows: [{ zone: 'Europe/Paris', notBefore: utc('2026-11-25T11:00:00Z') }, ...rows(2)],
+      dailyLimit: 2,
+      usedToday: 0,
+    });
+    expect(plan.rowTimes.map(iso)).toEqual([
+      '2026-11-26T00:00:00.000Z',
+      '2026-11-25T10:00:00.000Z',
+      '2026-11-25T10:00:00.000Z',
+    ]);
+  });
+
+  it('plans a follow-up stage from the first send of each row, waits and windows in the recipient’s zone', () => {
+    const window = officeHours(true);
+    const zones = [{ zone: 'Europe/Paris' }, { zone: 'America/New_York' }, { zone: 'Asia/Tokyo' }];
+    const first = planSends({
+      now,
+      rows: zones,
+      dailyLimit: DAILY_RECIPIENT_QUOTA.PRO,
+      usedToday: 0,
+      window,
+    });
+    const wait = { amount: 2, unit: 'days', businessDaysOnly: true } as const;
+    const stage = planSends({
+      now,
+      rows: zones.map((row, index) => ({
+        ...row,
+        notBefore: addWait(first.rowTimes[index]!, wait, row.zone),
+      })),
+      dailyLimit: DAILY_RECIPIENT_QUOTA.PRO,
+      usedToday: 0,
+      window,
+    });
+    // Wednesday's sends come back on Friday at the same local time; Tokyo's Thursday send on Monday.
+    expect(stage.rowTimes.map(iso)).toEqual([
+      '2026-11-27T10:00:00.000Z',
+      '2026-11-27T14:00:00.000Z',
+      '2026-11-30T00:00:00.000Z',
+    ]);
   });
 
   it('counts the rows it cannot place within the horizon', () => {
