@@ -42,15 +42,25 @@ function readOffset(cell: string): TimeZone | null {
   return offsetZone(minutes);
 }
 
+// A sheet repeats the same few zones over thousands of rows, and Intl takes tens of µs a lookup.
+const ianaNames = new Map<string, TimeZone | null>();
+const MAX_CACHED_NAMES = 10_000;
+
 /** An IANA name in its canonical spelling, matched whatever its case, or null. */
 function readIanaName(cell: string): TimeZone | null {
   // Intl also accepts offsets ('+02:00'); those are read above, so only names reach here.
   if (!/^[A-Za-z]/.test(cell)) return null;
+  const cached = ianaNames.get(cell);
+  if (cached !== undefined) return cached;
+  let name: TimeZone | null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: cell }).resolvedOptions().timeZone;
+    name = new Intl.DateTimeFormat('en-US', { timeZone: cell }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    name = null;
   }
+  if (ianaNames.size >= MAX_CACHED_NAMES) ianaNames.clear();
+  ianaNames.set(cell, name);
+  return name;
 }
 
 /**
