@@ -61,6 +61,11 @@ describe('a send window', () => {
     // Paris skips 02:00–03:00 on 2026-03-29: the clock is first past 02:30 at 03:00 CEST (01:00Z).
     const night = window('02:30', '05:00');
     expect(opening(night, 'Europe/Paris', '2026-03-28T23:00:00Z')).toBe('2026-03-29T01:00:00.000Z');
+    // New York skips 02:00–03:00 on 2026-03-08: 03:00 EDT is 07:00Z.
+    expect(opening(night, 'America/New_York', '2026-03-08T05:00:00Z')).toBe('2026-03-08T07:00:00.000Z');
+    // And repeats 01:00–02:00 on 2026-11-01: a window ending at 01:30 closes at the first 01:30 (05:30Z).
+    expect(isOpen(window('00:00', '01:30'), 'America/New_York', utc('2026-11-01T05:29:00Z'))).toBe(true);
+    expect(isOpen(window('00:00', '01:30'), 'America/New_York', utc('2026-11-01T06:15:00Z'))).toBe(false);
     // Sydney skips 02:00–03:00 on 2026-10-04 (16:00Z the day before).
     expect(opening(night, 'Australia/Sydney', '2026-10-03T12:00:00Z')).toBe('2026-10-03T16:00:00.000Z');
     // Santiago skips 00:00–01:00 on 2026-09-06: a midnight window opens at 01:00 (04:00Z).
@@ -126,6 +131,9 @@ describe('the send window schema', () => {
     expect(errorsOf({ start: '09:00', end: '17:00', days: [] })).toEqual([
       'The window must name at least one day',
     ]);
-    expect(errorsOf({ start: '09:00', end: '17:00', days: ['Funday'] }).length).toBe(1);
+    expect(errorsOf({ start: '09:00', end: '17:00', days: ['Funday', 7] })).toEqual([
+      'The window days must be weekdays, 0 (Sunday) to 6 or SUN to SAT',
+      'The window days must be weekdays, 0 (Sunday) to 6 or SUN to SAT',
+    ]);
   });
 });

@@ -20,10 +20,14 @@ function minutesOf(time: string): number {
   return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
 }
 
-const weekdaySchema = z.union([
-  z.number().int().min(0).max(6),
-  z.enum(WEEKDAY_NAMES).transform((name) => WEEKDAY_NAMES.indexOf(name)),
-]);
+const BAD_DAY = { error: 'The window days must be weekdays, 0 (Sunday) to 6 or SUN to SAT' };
+const weekdaySchema = z.union(
+  [
+    z.number().int(BAD_DAY).min(0, BAD_DAY).max(6, BAD_DAY),
+    z.enum(WEEKDAY_NAMES).transform((name) => WEEKDAY_NAMES.indexOf(name)),
+  ],
+  BAD_DAY,
+);
 
 /**
  * 'Send only between start and end on these days', read on a clock in some zone (the sender's or
