@@ -38,5 +38,6 @@ export * from './mail-merges/scheduled-merge-rules';
 export * from './mail-merges/mail-merge-contracts';
 export * from './mail-merges/campaign-recipient-contracts';
 export * from './merge-engine';
+export * from './send-planner';
 export * from './tracking';
 export * from './install/install-content';
