@@ -1,4 +1,9 @@
-import type { MergePauseReason, MergePoll, SpreadsheetSource } from '@mergeboard/core';
+import {
+  mergePauseOf,
+  type MergePauseReason,
+  type MergePoll,
+  type SpreadsheetSource,
+} from '@mergeboard/core';
 import type { campaignRecipients, campaigns, scheduledMerges } from '../../db/schema';
 
 /** The answers' shapes of the mail-merge calls, from their database rows. */
@@ -76,11 +81,6 @@ export interface ScheduledRun {
   pauseDetails: string | null;
 }
 
-const pauseOf = (run: ScheduledRun | undefined) =>
-  run?.status === 'PAUSED' && run.pauseReason && run.pausedAt
-    ? { reason: run.pauseReason, details: run.pauseDetails, pausedAt: run.pausedAt.toISOString() }
-    : null;
-
 /** A scheduled merge as the list and its detail show it (API-044), with its merge's pause (issue 26). */
 export function toScheduledCampaign(row: ScheduledRow, run?: ScheduledRun) {
   return {
@@ -104,7 +104,7 @@ export function toScheduledCampaign(row: ScheduledRow, run?: ScheduledRun) {
     recoverableErrorRetries: row.recoverableErrorRetries,
     recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
     mergeId: run?.mergeId ?? null,
-    pause: pauseOf(run),
+    pause: run ? mergePauseOf(run) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   isPausable,
   maySteerMerge,
+  mergePauseOf,
   PAUSABLE_MERGE_STATUSES,
   STEER_MERGE_REFUSAL,
   type Role,
@@ -33,10 +34,7 @@ type Steering = { steerer: Steerer; mergeId: string };
 export function mergeStateOf(merge: MergeRow) {
   return {
     status: merge.status,
-    pause:
-      merge.status === 'PAUSED' && merge.pauseReason && merge.pausedAt
-        ? { reason: merge.pauseReason, details: merge.pauseDetails, pausedAt: merge.pausedAt.toISOString() }
-        : null,
+    pause: mergePauseOf(merge),
   };
 }
 
