@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../testing/auth-fixtures';
 import { apiError, json, type FakeRoutes } from '../../testing/fake-server';
+import { scheduledMergeItem } from '../../testing/scheduled-merge-fixtures';
 import { renderInSpace, spaceEntry } from '../../testing/space-fixtures';
 
 /**
@@ -44,27 +45,16 @@ const sent = (sheet: typeof upload) => ({
   machineHits: { opened: 0, clicked: 0 },
   ...sheet,
 });
-const scheduled = (sheet: typeof upload) => ({
-  id: 'file-0',
-  scheduledMergeId: mergeId,
-  workspaceId: space.workspaceId,
-  spreadsheetId: 'file',
-  sheetId: '0',
-  sheetName: 'Contacts',
-  title: 'contacts - Contacts',
-  mergeTime: Date.now() + 3_600_000,
-  createdTime: 1_700_000_000_000,
-  numberOfEmailsSent: 0,
-  numberOfEmailsToSend: 16,
-  status: 'SCHEDULED',
-  error: null,
-  errorDetails: null,
-  recoverableErrorRetries: 0,
-  recoverableErrorLastRetryTimestamp: null,
-  mergeId: null,
-  pause: null,
-  ...sheet,
-});
+const scheduled = (sheet: typeof upload) =>
+  scheduledMergeItem(space.workspaceId, mergeId, {
+    id: 'file-0',
+    spreadsheetId: 'file',
+    sheetName: 'Contacts',
+    title: 'contacts - Contacts',
+    numberOfEmailsSent: 0,
+    numberOfEmailsToSend: 16,
+    ...sheet,
+  });
 const csvFile = () =>
   new Response('First name,Email\r\nAda,ada@example.com\r\n', {
     headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${FILE_NAME}"` },
