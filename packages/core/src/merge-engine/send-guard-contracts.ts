@@ -48,9 +48,14 @@ export type SendingDomainCheck = z.infer<typeof sendingDomainCheckSchema>;
  */
 export const DOMAIN_CHECK_BLOCK_ABOVE = 100;
 
+/** Whether the check can hold back a merge of `recipients` at all (smaller ones never wait on DNS). */
+export function domainCheckCanBlock(recipients: number): boolean {
+  return recipients > DOMAIN_CHECK_BLOCK_ABOVE;
+}
+
 /** Whether a merge of `recipients` is held back by the sending domain's check. */
 export function domainCheckBlocks(outcome: SendingDomainCheck['outcome'], recipients: number): boolean {
-  return outcome === 'FAIL' && recipients > DOMAIN_CHECK_BLOCK_ABOVE;
+  return outcome === 'FAIL' && domainCheckCanBlock(recipients);
 }
 
 /** The space's owner and admins may send past a failed check knowingly (overrideDomainCheck). */

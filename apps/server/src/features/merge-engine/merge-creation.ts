@@ -1,6 +1,6 @@
 import {
-  DOMAIN_CHECK_BLOCK_ABOVE,
   FREE_SCHEDULE_REFUSAL,
+  domainCheckCanBlock,
   isLive,
   missingMergeFields,
   trackableLinks,
@@ -128,7 +128,7 @@ export async function createMerge(
     ccColumn: body.ccColumn,
     bccColumn: body.bccColumn,
   });
-  if (sheet.sendable.length > DOMAIN_CHECK_BLOCK_ABOVE) {
+  if (domainCheckCanBlock(sheet.sendable.length)) {
     await requireSendableDomain({
       db,
       config: guard.config,
